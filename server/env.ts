@@ -1,0 +1,85 @@
+// The environment, read once and validated (operations.md "Environment"). Nothing else reads process.env:
+// every module takes its settings from `env()`. A bad value stops the server with a message naming the variable.
+import { z } from "zod";
+
+const zFlag = z.enum(["0", "1"], { error: "must be 0 or 1" });
+const zPort = z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535);
+
+const zGeocoder = z
+  .string()
+  .refine((v) => v === "offline" || /^(nominatim|photon):https?:\/\/.+/.test(v), {
+    message: "must be offline, nominatim:<url> or photon:<url>",
+  });
+
+const zUrl = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL (${protocols.join(" or ")})`);
+
+export const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: zPort.default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: zUrl(["http:", "https:"]).optional(),
+    DATABASE_URL: zUrl(["postgres:", "postgresql:"]).optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    REDIS_URL: zUrl(["redis:", "rediss:"]).optional(),
+    TELTONIKA_PORT: zPort.default(5027),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: zUrl(["smtp:", "smtps:"]).optional(),
+    MAP_STYLE_URL: zUrl(["http:", "https:"]).optional(),
+    GEOCODER: zGeocoder.default("offline"),
+    FLEET_DEMO: zFlag.optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEBHOOK_ALLOW_PRIVATE: zFlag.default("0"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when NODE_ENV=production and DATABASE_URL is set (every node must share it)",
+      });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    PUBLIC_URL: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    WEBHOOK_ALLOW_PRIVATE: v.WEBHOOK_ALLOW_PRIVATE === "1",
+    /** unset FLEET_DEMO means "seed when the embedded database is new" (decided by the database module) */
+    FLEET_DEMO: v.FLEET_DEMO === undefined ? undefined : v.FLEET_DEMO === "1",
+  }));
+
+export type Env = z.output<typeof ZEnv>;
+
+export class EnvError extends Error {}
+
+/** Validates a set of variables; throws EnvError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+const store = globalThis as unknown as { __fleetlineEnv?: Env };
+
+/** The validated environment of this process (validated on first use). */
+export function env(): Env {
+  store.__fleetlineEnv ??= parseEnv(process.env);
+  return store.__fleetlineEnv;
+}
+
+/** Replaces the process environment view (composition root and tests). */
+export function setEnv(value: Env): Env {
+  store.__fleetlineEnv = value;
+  return value;
+}

@@ -1,0 +1,56 @@
+// One error type for the whole server and one table mapping each code to its HTTP status and tRPC code.
+// Transport layers (REST wrapper, tRPC, CLI) turn an AppError into their own shape; anything else is a plain 500.
+
+export const ERROR_CODES = {
+  BAD_REQUEST: { status: 400, trpc: "BAD_REQUEST" },
+  VALIDATION_FAILED: { status: 422, trpc: "BAD_REQUEST" },
+  UNAUTHENTICATED: { status: 401, trpc: "UNAUTHORIZED" },
+  FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
+  INSUFFICIENT_SCOPE: { status: 403, trpc: "FORBIDDEN" },
+  NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  ACCOUNT_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  ASSET_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  USER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  CONFLICT: { status: 409, trpc: "CONFLICT" },
+  IMEI_TAKEN: { status: 409, trpc: "CONFLICT" },
+  EMAIL_TAKEN: { status: 409, trpc: "CONFLICT" },
+  LAST_ADMIN: { status: 409, trpc: "CONFLICT" },
+  METHOD_NOT_ALLOWED: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  SERVICE_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
+  INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** A field-level problem, e.g. `{ field: "imei", message: "must be 15 digits" }`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldError[];
+
+  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.errors = errors;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError || (error instanceof Error && error.name === "AppError" && "code" in error);
+}
+
+/** Turns zod issues into field errors (`path.to.field`). */
+export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldError[] {
+  return issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", message: issue.message }));
+}

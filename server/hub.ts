@@ -1,0 +1,100 @@
+// The event hub: domain code publishes facts here and never talks to a socket; gateways subscribe.
+// In one process it is an in-memory emitter; with REDIS_URL it is Redis pub/sub, so an event published on node A
+// reaches subscribers on node B. Both deliver asynchronously, so publishers never run subscriber code inline.
+import { EventEmitter } from "node:events";
+import { createClient } from "redis";
+
+/** Every hub event and its payload. Later features add their events here. */
+export interface HubEvents {
+  /** a test or diagnostic message */
+  ping: { from: string; at: number };
+  "account.changed": { accountId: number };
+  "asset.changed": { accountId: number; assetId: number; change: "created" | "updated" | "deleted" };
+  "credentials.revoked": { accountId: number; kind: "oauth_client" | "api_key"; id: number };
+}
+
+export type HubEventName = keyof HubEvents;
+export type HubHandler<E extends HubEventName> = (payload: HubEvents[E]) => void;
+
+export interface Hub {
+  readonly kind: "memory" | "redis";
+  publish<E extends HubEventName>(event: E, payload: HubEvents[E]): Promise<void>;
+  /** returns the unsubscribe function */
+  subscribe<E extends HubEventName>(event: E, handler: HubHandler<E>): () => void;
+  /** resolves once every subscription made so far is live (Redis confirms subscriptions asynchronously) */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMemoryHub(): Hub {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: "memory",
+    async publish(event, payload) {
+      // structuredClone keeps the in-process hub honest: subscribers get a copy, as they would through Redis
+      const copy = structuredClone(payload);
+      queueMicrotask(() => emitter.emit(event, copy));
+    },
+    subscribe(event, handler) {
+      emitter.on(event, handler as (payload: unknown) => void);
+      return () => emitter.off(event, handler as (payload: unknown) => void);
+    },
+    async ready() {},
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL_PREFIX = "fleetline:hub:";
+
+export async function createRedisHub(url: string, options: { onError?: (error: Error) => void } = {}): Promise<Hub> {
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  const onError = options.onError ?? (() => {});
+  publisher.on("error", onError);
+  subscriber.on("error", onError);
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const channels = new Map<string, Promise<void>>();
+
+  return {
+    kind: "redis",
+    async publish(event, payload) {
+      await publisher.publish(CHANNEL_PREFIX + event, JSON.stringify(payload));
+    },
+    subscribe(event, handler) {
+      const channel = CHANNEL_PREFIX + event;
+      if (!channels.has(channel)) {
+        const subscribed = subscriber.subscribe(channel, (message) => {
+          local.emit(event, JSON.parse(message));
+        });
+        subscribed.catch(onError);
+        channels.set(channel, subscribed);
+      }
+      local.on(event, handler as (payload: unknown) => void);
+      return () => local.off(event, handler as (payload: unknown) => void);
+    },
+    async ready() {
+      await Promise.all(channels.values());
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+  };
+}
+
+const store = globalThis as unknown as { __fleetlineHub?: Hub };
+
+export function hub(): Hub {
+  if (!store.__fleetlineHub) throw new Error("the event hub is not created (server/main.ts creates it at start-up)");
+  return store.__fleetlineHub;
+}
+
+export function setHub(value: Hub | undefined): void {
+  store.__fleetlineHub = value;
+}

@@ -1,0 +1,53 @@
+// The socket.io server of the live stream ({avl_url}, path /socket.io). Its engine is bound by hand rather than
+// attached to the HTTP server, so HTTP long-polling and WebSocket upgrades reach it only through our own request
+// handler and upgrade dispatcher. With REDIS_URL it uses the Redis adapter so broadcasts reach every node.
+// Namespaces and handlers are registered by the stream module.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { Server as EngineServer } from "engine.io";
+import { createClient } from "redis";
+import { Server } from "socket.io";
+
+export const SOCKET_IO_PATH = "/socket.io";
+
+export interface LiveStreamServer {
+  io: Server;
+  handleRequest(request: IncomingMessage, response: ServerResponse): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
+export async function createSocketIoServer(options: {
+  redisUrl?: string;
+  onError?: (error: Error) => void;
+}): Promise<LiveStreamServer> {
+  const engine = new EngineServer({
+    path: `${SOCKET_IO_PATH}/`,
+    destroyUpgrade: false,
+    cors: { origin: true, credentials: false },
+  });
+  const io = new Server({ path: SOCKET_IO_PATH, serveClient: false });
+  io.bind(engine);
+
+  const redisClients: ReturnType<typeof createClient>[] = [];
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on("error", options.onError ?? (() => {}));
+    await Promise.all([pub.connect(), sub.connect()]);
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  return {
+    io,
+    handleRequest: (request, response) => engine.handleRequest(request, response),
+    handleUpgrade: (request, socket, head) => engine.handleUpgrade(request, socket, head),
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      engine.close();
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+    },
+  };
+}

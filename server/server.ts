@@ -1,0 +1,114 @@
+// Starts every part of Fleetline on one HTTP server and returns a handle to stop it gracefully.
+// Order: database (migrated) -> hub -> Next.js -> socket.io -> listen -> ready. See docs/architecture.md.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import next from "next";
+import { openDatabase, setDatabase, type Database } from "./db/client";
+import type { Env } from "./env";
+import { respondHealth, type HealthState } from "./http/health";
+import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
+import { log } from "./log";
+import { seedDemo } from "./modules/demo/seed-demo";
+import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
+import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
+import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  hub: Hub;
+  stop(): Promise<void>;
+}
+
+export async function startFleetline(config: Env, options: { next?: boolean } = {}): Promise<RunningServer> {
+  const logger = log("server");
+  const health: HealthState = { ready: false, ping: async () => {} };
+
+  setAuthSecret(resolveAuthSecret({ authSecret: config.AUTH_SECRET, dataDir: config.DATA_DIR }));
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  setDatabase(database);
+  health.ping = database.ping;
+  if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
+  logger.info({ kind: database.kind }, "database open");
+
+  const hub = config.REDIS_URL
+    ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
+    : createMemoryHub();
+  setHub(hub);
+
+  const demoWanted = config.FLEET_DEMO ?? (database.kind === "embedded" && database.created);
+  const demo = demoWanted ? await seedDemo(database.prisma) : null;
+
+  const nextApp =
+    options.next === false
+      ? null
+      : next({ dev: config.NODE_ENV !== "production", dir: process.cwd(), hostname: "localhost", port: config.PORT });
+  await nextApp?.prepare();
+  const nextHandler = nextApp?.getRequestHandler();
+
+  const liveStream = await createSocketIoServer({
+    redisUrl: config.REDIS_URL,
+    onError: (error) => logger.error({ err: error }, "socket.io redis error"),
+  });
+
+  const handleRequest = (request: IncomingMessage, response: ServerResponse) => {
+    const pathname = (request.url ?? "/").split("?")[0]!;
+    if (pathname === "/healthz") return void respondHealth(health, response);
+    if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
+    if (nextHandler) return void nextHandler(request, response);
+    response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
+  };
+
+  const httpServer = createServer(handleRequest);
+  httpServer.on(
+    "upgrade",
+    createUpgradeDispatcher(
+      [{ prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade }],
+      nextApp ? nextApp.getUpgradeHandler() : undefined,
+    ),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
+  logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
+  health.ready = true;
+
+  if (demo) {
+    // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
+    process.stdout.write(
+      `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
+        `  Sign in as ${demo.email} with password ${demo.password}\n` +
+        `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
+    );
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    database,
+    hub,
+    stop: () =>
+      (stopping ??= (async () => {
+        health.ready = false;
+        logger.info("stopping");
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        });
+        await liveStream.close();
+        await nextApp?.close();
+        await hub.close();
+        await database.close();
+        setDatabase(undefined);
+        setHub(undefined);
+        logger.info("stopped");
+      })()),
+  };
+}
