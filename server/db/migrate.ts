@@ -53,7 +53,7 @@ const MIGRATION_LOCK_ID = 7370010355085715053n;
 
 /** Applies pending migrations; returns the names applied now. Throws if an applied migration was edited. */
 export async function applyMigrations(db: SqlRunner, migrations = readMigrations()): Promise<string[]> {
-  await db.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID.toString()]);
+  await db.query("SELECT true AS locked FROM pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_ID.toString()]);
   try {
     await db.exec(CREATE_TABLE);
     const rows = await db.query<{ migration_name: string; checksum: string }>(
@@ -87,6 +87,6 @@ export async function applyMigrations(db: SqlRunner, migrations = readMigrations
     }
     return done;
   } finally {
-    await db.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID.toString()]);
+    await db.query("SELECT pg_advisory_unlock($1::bigint) AS unlocked", [MIGRATION_LOCK_ID.toString()]);
   }
 }

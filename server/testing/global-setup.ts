@@ -1,0 +1,22 @@
+// vitest global setup: probes PostgreSQL and Redis once and tells every test file which suites can run.
+import type { TestProject } from "vitest/node";
+import { reachable, servicesRequired, TEST_POSTGRES_URL, TEST_REDIS_URL } from "./services";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    postgres: boolean;
+    redis: boolean;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [postgres, redis] = await Promise.all([reachable(TEST_POSTGRES_URL), reachable(TEST_REDIS_URL)]);
+  if (servicesRequired() && (!postgres || !redis)) {
+    const missing = [!postgres && `PostgreSQL (${TEST_POSTGRES_URL})`, !redis && `Redis (${TEST_REDIS_URL})`].filter(Boolean);
+    throw new Error(`FLEETLINE_REQUIRE_SERVICES=1 but not reachable: ${missing.join(", ")}`);
+  }
+  if (!postgres) console.warn(`PostgreSQL not reachable at ${TEST_POSTGRES_URL}: PostgreSQL suites are skipped`);
+  if (!redis) console.warn(`Redis not reachable at ${TEST_REDIS_URL}: Redis suites are skipped`);
+  project.provide("postgres", postgres);
+  project.provide("redis", redis);
+}

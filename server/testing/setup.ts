@@ -1,0 +1,17 @@
+// Per-worker test setup: a quiet, valid environment and a fixed signing secret. Each test file opens its own
+// database through test-database.ts, so files never share state.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv, setEnv } from "../env";
+import { setAuthSecret } from "../security/auth-secret";
+
+setEnv(
+  parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "fleetline-test-")),
+    PORT: "0",
+  }),
+);
+setAuthSecret("test-secret-test-secret-test-secret-0123456789");

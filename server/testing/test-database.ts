@@ -1,0 +1,78 @@
+// Real databases for tests: an in-memory PGlite (always) and a fresh PostgreSQL database per call (when the server
+// is reachable). Both are migrated with the project's own migrations and installed as the process database.
+//
+//   describe.each(databaseKinds())("assets on %s", (kind) => {
+//     const t = useTestDatabase(kind);
+//     it("...", async () => { await t.db.asset.create(...) });
+//   });
+import { afterAll, beforeAll, inject } from "vitest";
+import pg from "pg";
+import { openDatabase, setDatabase, type Database, type Db } from "../db/client";
+import { randomId } from "../security/random";
+import { TEST_POSTGRES_URL } from "./services";
+
+export type DatabaseKind = "embedded" | "postgres";
+
+/** The database kinds to run a suite on: embedded always, PostgreSQL when reachable (mandatory on CI). */
+export function databaseKinds(): DatabaseKind[] {
+  return inject("postgres") ? ["embedded", "postgres"] : ["embedded"];
+}
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === "embedded") {
+    const database = await openDatabase({ dataDir: "", memory: true });
+    return { database, close: () => database.close() };
+  }
+  const name = `fleetline_test_${randomId(10)}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+  return {
+    database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin(run: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a database of `kind` before the suite, installs it as the process database, closes it after. */
+export function useTestDatabase(kind: DatabaseKind): { readonly db: Db; readonly database: Database } {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(kind);
+    setDatabase(current.database);
+  }, 60_000);
+  afterAll(async () => {
+    setDatabase(undefined);
+    await current?.close();
+  });
+  return {
+    get db() {
+      if (!current) throw new Error("test database not open yet");
+      return current.database.prisma;
+    },
+    get database() {
+      if (!current) throw new Error("test database not open yet");
+      return current.database;
+    },
+  };
+}
