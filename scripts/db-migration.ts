@@ -18,8 +18,11 @@ const schemaPath = path.join(root, "prisma", "schema.prisma");
 
 /** pglite-prisma-adapter 0.7.2 does not await exec() in executeScript; this factory fixes that for both databases. */
 class AwaitingPGliteFactory extends PrismaPGlite {
+  constructor(private readonly pglite: PGlite) {
+    super(pglite);
+  }
   override async connect() {
-    return fixExecuteScript(await super.connect(), this.client as PGlite);
+    return fixExecuteScript(await super.connect(), this.pglite);
   }
   override async connectToShadowDb() {
     const shadow = new PGlite();

@@ -22,22 +22,23 @@ export async function createSocketIoServer(options: {
   redisUrl?: string;
   onError?: (error: Error) => void;
 }): Promise<LiveStreamServer> {
+  // Neither `path` nor `destroyUpgrade` apply: the engine is never attached to the HTTP server; our request handler
+  // and upgrade dispatcher hand it only what is under /socket.io/.
   const engine = new EngineServer({
-    path: `${SOCKET_IO_PATH}/`,
-    destroyUpgrade: false,
     cors: { origin: true, credentials: false },
   });
   const io = new Server({ path: SOCKET_IO_PATH, serveClient: false });
   io.bind(engine);
 
-  const redisClients: ReturnType<typeof createClient>[] = [];
+  const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on("error", options.onError ?? (() => {}));
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    // the adapter's typings lag behind redis 6's client generics; the runtime API is the same
+    io.adapter(createAdapter(pub as never, sub as never));
   }
 
   return {

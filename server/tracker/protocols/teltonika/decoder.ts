@@ -9,7 +9,7 @@ import { crc16Ibm } from "./crc";
 export const CODEC = { C8: 0x08, C8E: 0x8e, C16: 0x10, C12: 0x0c } as const;
 
 /** IO values: 1/2/4-byte elements as unsigned numbers, 8-byte ones as numbers when exact (else a decimal string),
- *  variable-length (NX, Codec 8E) ones as lowercase hex. Signedness and units are applied later (io-elements.ts). */
+ *  variable-length (NX, Codec 8E) ones as lowercase hex. Signedness, units and names are applied later (io-values.ts). */
 export type IoValue = number | string;
 
 export interface DecodedRecord {

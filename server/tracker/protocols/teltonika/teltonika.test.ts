@@ -186,7 +186,7 @@ describe("Codec 12", () => {
 describe("rejections (never acknowledged, never thrown)", () => {
   it("rejects a bad CRC", () => {
     const bad = Buffer.from(CODEC8);
-    bad[bad.length - 1] ^= 0xff;
+    bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
     expect(decodeTcpPacket(bad)).toEqual({ kind: "rejected", reason: "CRC mismatch" });
   });
 
@@ -216,7 +216,7 @@ describe("rejections (never acknowledged, never thrown)", () => {
       }
       for (let i = 8; i < sample.length; i++) {
         const mutated = Buffer.from(sample);
-        mutated[i] ^= 0x5a;
+        mutated.writeUInt8(mutated.readUInt8(i) ^ 0x5a, i);
         expect(() => decodeTcpPacket(mutated)).not.toThrow();
       }
     }
