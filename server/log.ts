@@ -22,15 +22,20 @@ const REDACT = [
   "*.api_key",
 ];
 
-const store = globalThis as unknown as { __fleetlineLog?: pino.Logger };
+const store = globalThis as unknown as { __fleetlineLog?: pino.Logger; __fleetlineLogFd?: number };
 
 export function logger(): pino.Logger {
-  store.__fleetlineLog ??= pino({
-    level: env().LOG_LEVEL,
-    base: undefined,
-    redact: { paths: REDACT, censor: "[redacted]" },
-  });
+  store.__fleetlineLog ??= pino(
+    { level: env().LOG_LEVEL, base: undefined, redact: { paths: REDACT, censor: "[redacted]" } },
+    pino.destination({ fd: store.__fleetlineLogFd ?? 1, sync: store.__fleetlineLogFd === 2 }),
+  );
   return store.__fleetlineLog;
+}
+
+/** Sends logs to standard error (the CLI, whose standard output carries only its JSON answer). Call before logging. */
+export function useStandardErrorForLogs(): void {
+  store.__fleetlineLogFd = 2;
+  store.__fleetlineLog = undefined;
 }
 
 /** A child logger for one module, e.g. `log("tracker")`. */

@@ -1,0 +1,162 @@
+// The CLI as users run it: a real process (tsx server/cli/main.ts) against a temporary embedded DATA_DIR and a fresh
+// PostgreSQL database, checking its one-line JSON, its exit code and the effect in the database. Spawns cost
+// ~2-7 s each, so each test covers several commands.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { openDatabase, setDatabase, type Db } from "../db/client";
+import { verifySecret } from "../security/hashing";
+import { authenticateUser } from "../modules/users/authenticate-user";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+
+interface CliRun {
+  code: number;
+  json: Record<string, unknown>;
+  stderr: string;
+}
+
+const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+
+function fleet(args: string[], target: { dataDir?: string; databaseUrl?: string; viaBin?: boolean }): Promise<CliRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir ?? mkdtempSync(path.join(tmpdir(), "fleet-cli-none-")) };
+  delete env.DATABASE_URL;
+  delete env.LOG_LEVEL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  return new Promise((resolve) => {
+    // the installed bin runs from any folder; tsx directly is what `npm run fleet` does
+    const [file, argv, cwd] = target.viaBin
+      ? [process.execPath, [path.join(process.cwd(), "bin", "fleet.mjs"), ...args], tmpdir()]
+      : [TSX, ["server/cli/main.ts", ...args], process.cwd()];
+    execFile(file, argv, { env, cwd, timeout: 90_000 }, (error, stdout, stderr) => {
+      const lines = stdout.split("\n").filter(Boolean);
+      expect(lines, `stdout must be exactly one JSON line, got: ${stdout}\nstderr: ${stderr}`).toHaveLength(1);
+      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, json: JSON.parse(lines[0]!), stderr });
+    });
+  });
+}
+
+/** Runs every command of this work once against PostgreSQL (independent commands at once); returns their output. */
+async function createEverything(target: { databaseUrl: string }) {
+  const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
+  expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^acme-logistics-[a-z0-9]{5}$/) } });
+  const key = account.json.key as string;
+  const [user, client, asset] = await Promise.all([
+    fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target),
+    fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target),
+  ]);
+  expect(user).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
+  expect(client).toMatchObject({ code: 0, json: { client_id: expect.any(String), client_secret: expect.any(String) } });
+  expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
+  const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
+  expect(apiKey).toMatchObject({ code: 0, json: { api_key: expect.stringMatching(/^flk_[a-z0-9]+_/) } });
+  return { account: account.json, user: user.json, client: client.json, asset: asset.json, apiKey: apiKey.json };
+}
+
+/** Checks in the database what createEverything claims to have done. */
+async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof createEverything>>) {
+  const account = await prisma.account.findUniqueOrThrow({ where: { key: out.account.key as string } });
+  expect(account).toMatchObject({ id: out.account.id, name: "Acme Logistics", plan: "detailed", addonMobility: true, addonDriver: true });
+
+  expect(await authenticateUser({ email: "ann@acme.test", password: "correct horse" })).toMatchObject({ id: out.user.id, name: "Ann" });
+  const membership = await prisma.membership.findFirstOrThrow({ where: { userId: out.user.id as number } });
+  expect(membership).toMatchObject({ accountId: account.id, role: "fleet_manager" });
+
+  const client = await prisma.oAuthClient.findUniqueOrThrow({ where: { clientId: out.client.client_id as string } });
+  expect(client.accountId).toBe(account.id);
+  expect(await verifySecret(client.secretHash, out.client.client_secret as string)).toBe(true);
+
+  const apiKey = out.apiKey.api_key as string;
+  const key = await prisma.apiKey.findUniqueOrThrow({ where: { keyId: apiKey.split("_")[1]! } });
+  expect(key).toMatchObject({ accountId: account.id, userId: out.user.id, name: "importer" });
+  expect(await verifySecret(key.secretHash, apiKey)).toBe(true);
+
+  const asset = await prisma.asset.findUniqueOrThrow({ where: { id: out.asset.id as number }, include: { tracker: true } });
+  expect(asset).toMatchObject({ accountId: account.id, name: "Van 1", plate: "AB12 CDE", brand: "Ford", model: "Transit" });
+  expect(asset.tracker).toMatchObject({ id: out.asset.tracker_id, imei: "356307042441013", protocol: "teltonika", canAdapter: "can-control" });
+}
+
+describe("fleet CLI without a database", () => {
+  it("answers usage errors with {error} and exit 2, planned commands with exit 1, help on stderr (also via bin/fleet.mjs)", async () => {
+    const target = {};
+    const [unknown, missing, badPlan, planned, help] = await Promise.all([
+      fleet(["vehicle", "fly"], target),
+      fleet(["user", "create", "--account", "x", "--email", "a@b.c", "--name", "A"], target),
+      fleet(["account", "create", "--name", "X", "--plan", "gold"], target),
+      fleet(["link", "create", "--account", "x", "--asset", "1"], target),
+      fleet(["asset", "create", "--help"], { viaBin: true }),
+    ]);
+    expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
+    expect(unknown.stderr).toContain("account create");
+    expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password for user create" } });
+    expect(badPlan).toMatchObject({ code: 2, json: { error: 'bad value for --plan: "gold" (one of: standard, detailed)' } });
+    expect(planned).toMatchObject({ code: 1, json: { error: expect.stringContaining("link create is not available yet") } });
+    expect(help).toMatchObject({ code: 0, json: { command: "asset create" } });
+    expect(help.stderr).toContain("--adapter KIND");
+  }, 120_000);
+});
+
+describe("fleet CLI on the embedded database", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-cli-embedded-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("runs every command, and refuses while another process holds DATA_DIR", async () => {
+    // one command at a time: each opens (and locks) the directory for its whole run
+    const target = { dataDir };
+    const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
+    const key = account.json.key as string;
+    const user = await fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target);
+    const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
+    const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
+    const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
+    for (const run of [account, user, client, asset, apiKey]) expect(run.code, JSON.stringify(run.json)).toBe(0);
+
+    // this test process now opens the directory like a server would, and holds it
+    const database = await openDatabase({ dataDir });
+    setDatabase(database);
+    try {
+      await verifyEverything(database.prisma, {
+        account: account.json,
+        user: user.json,
+        client: client.json,
+        asset: asset.json,
+        apiKey: apiKey.json,
+      });
+      const refused = await fleet(["account", "create", "--name", "Blocked"], target);
+      expect(refused.code).toBe(1);
+      expect(refused.json.error).toMatch(new RegExp(`held by a running Fleetline server \\(pid ${process.pid}\\).*Stop the server.*DATABASE_URL`));
+      expect(await database.prisma.account.count({ where: { name: "Blocked" } })).toBe(0);
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+  }, 240_000);
+});
+
+describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
+  let test: TestDatabase;
+  afterAll(async () => {
+    setDatabase(undefined);
+    await test?.close();
+  });
+
+  it("runs every command on DATABASE_URL while another process has it open, and reports rule errors", async () => {
+    test = await createTestDatabase("postgres");
+    setDatabase(test.database); // this process holds connections, like a running server
+    const target = { databaseUrl: test.url! };
+    const out = await createEverything(target);
+    await verifyEverything(test.database.prisma, out);
+
+    const [duplicate, unknownAccount, badImei] = await Promise.all([
+      fleet(["asset", "create", "--account", out.account.key as string, "--name", "Twin", "--imei", "356307042441013"], target),
+      fleet(["asset", "create", "--account", "nope-00000", "--name", "X"], target),
+      fleet(["asset", "create", "--account", out.account.key as string, "--name", "X", "--imei", "123"], target),
+    ]);
+    expect(duplicate).toMatchObject({ code: 1, json: { error: "IMEI 356307042441013 is already fitted to another asset" } });
+    expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
+    expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
+    expect(await test.database.prisma.asset.count()).toBe(1);
+  }, 240_000);
+});

@@ -1,0 +1,48 @@
+import { ADAPTER_KINDS } from "../../modules/assets/adapter-kinds";
+import { TRACKER_PROTOCOLS } from "../../modules/assets/assets.schema";
+import { defineCommand, required, text } from "../command";
+
+export const assetCreate = defineCommand({
+  name: "asset create",
+  summary: "Create an asset (vehicle), with its tracker when --imei is given",
+  database: true,
+  flags: [
+    { name: "account", value: "KEY", required: true, description: "account key" },
+    { name: "name", value: "NAME", required: true, description: "asset name" },
+    { name: "plate", value: "PLATE", description: "registration plate" },
+    { name: "imei", value: "IMEI", description: "tracker IMEI, 15 digits, unique across the platform" },
+    {
+      name: "protocol",
+      value: "PROTOCOL",
+      choices: TRACKER_PROTOCOLS,
+      description: "tracker protocol, default teltonika",
+    },
+    {
+      name: "adapter",
+      value: "KIND",
+      choices: ADAPTER_KINDS,
+      description: "CAN adapter fitted to the tracker (needs --imei)",
+    },
+    { name: "brand", value: "BRAND", description: "vehicle make" },
+    { name: "model", value: "MODEL", description: "vehicle model" },
+  ],
+  example: 'fleet asset create --account acme-logistics-x7k2p --name "Van 1" --plate AB12CDE --imei 356307042441013',
+  async run({ flags }) {
+    const [{ getAccountByKey }, { createAsset }] = await Promise.all([
+      import("../../modules/accounts/get-account-by-key"),
+      import("../../modules/assets/create-asset"),
+    ]);
+    const account = await getAccountByKey({ key: required(flags, "account") });
+    const { id, trackerId } = await createAsset({
+      accountId: account.id,
+      name: required(flags, "name"),
+      plate: text(flags, "plate"),
+      imei: text(flags, "imei"),
+      protocol: text(flags, "protocol"),
+      adapter: text(flags, "adapter"),
+      brand: text(flags, "brand"),
+      model: text(flags, "model"),
+    });
+    return { id, tracker_id: trackerId };
+  },
+});

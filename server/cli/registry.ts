@@ -1,0 +1,29 @@
+// Every CLI command, by "noun verb". To add one: write server/cli/commands/<noun>-<verb>.ts exporting a
+// `defineCommand({...})`, list it in COMMANDS, remove it from PLANNED_COMMANDS if it was there, and document it in
+// docs/cli.md. Command files load their use cases inside `run` (dynamic import), so help and usage errors answer
+// without loading Prisma or the database drivers.
+import type { CliCommand } from "./command";
+import { accountCreate } from "./commands/account-create";
+import { apiKeyCreate } from "./commands/api-key-create";
+import { assetCreate } from "./commands/asset-create";
+import { oauthClientCreate } from "./commands/oauth-client-create";
+import { userCreate } from "./commands/user-create";
+
+export const COMMANDS: readonly CliCommand[] = [
+  accountCreate,
+  userCreate,
+  oauthClientCreate,
+  apiKeyCreate,
+  assetCreate,
+];
+
+/** Commands of operations.md that later work adds: name -> the work that brings it. */
+export const PLANNED_COMMANDS: Readonly<Record<string, string>> = {
+  "link create": "comes with public tracking links",
+  "link disable": "comes with public tracking links",
+  simulate: "comes with the tracker simulator",
+};
+
+export function findCommand(name: string): CliCommand | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

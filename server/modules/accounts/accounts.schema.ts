@@ -1,0 +1,92 @@
+// Account input schemas and the account DTO that use cases hand to transports.
+import { z } from "zod";
+import { optionalText } from "./parse-input";
+
+export const PLANS = ["standard", "detailed"] as const;
+export const ZPlan = z.enum(PLANS);
+export type Plan = z.infer<typeof ZPlan>;
+
+export const ZAccountName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
+
+export const ZCreateAccount = z.object({
+  name: ZAccountName,
+  plan: ZPlan.default("standard"),
+  addons: z
+    .object({ mobility: z.boolean().default(false), driver: z.boolean().default(false) })
+    .strict()
+    .default({ mobility: false, driver: false }),
+});
+export type CreateAccountInput = z.input<typeof ZCreateAccount>;
+
+const ZLogoUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL");
+
+const ZColour = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^#[0-9a-fA-F]{6}$/.test(value), "must be a colour like #2563eb");
+
+export const ZUpdateAccountSettings = z.object({
+  accountId: z.number().int().positive(),
+  name: ZAccountName.optional(),
+  // null or "" clears an optional setting; undefined leaves it unchanged
+  brandingLogoUrl: optionalText(ZLogoUrl).optional(),
+  brandingPrimaryColor: optionalText(ZColour)
+    .transform((value) => value?.toLowerCase() ?? null)
+    .optional(),
+  brandingCompanyName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  contactName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  contactEmail: optionalText(
+    z.string().trim().refine((v) => v === "" || z.email().safeParse(v).success, "must be an e-mail address"),
+  ).optional(),
+  contactPhone: optionalText(
+    z
+      .string()
+      .trim()
+      .max(40, "must be at most 40 characters")
+      .refine((v) => v === "" || /^\+?[0-9 ()./-]{3,}$/.test(v), "must be a phone number"),
+  ).optional(),
+});
+export type UpdateAccountSettingsInput = z.input<typeof ZUpdateAccountSettings>;
+
+/** The account as use cases return it (a Prisma select, so no other column ever leaks). */
+export const accountSelect = {
+  id: true,
+  key: true,
+  name: true,
+  plan: true,
+  addonMobility: true,
+  addonDriver: true,
+  brandingLogoUrl: true,
+  brandingPrimaryColor: true,
+  brandingCompanyName: true,
+  contactName: true,
+  contactEmail: true,
+  contactPhone: true,
+} as const;
+
+export const ZAccount = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  plan: ZPlan,
+  addonMobility: z.boolean(),
+  addonDriver: z.boolean(),
+  brandingLogoUrl: z.string().nullable(),
+  brandingPrimaryColor: z.string().nullable(),
+  brandingCompanyName: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+});
+export type Account = z.infer<typeof ZAccount>;

@@ -1,0 +1,24 @@
+// Input parsing shared by the domain use cases: a zod failure becomes one VALIDATION_FAILED AppError whose message
+// names every bad field (the CLI prints it as is) and whose `errors` list them one by one (REST, tRPC).
+import type { z } from "zod";
+import { AppError, fieldErrors } from "../../errors";
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error.issues);
+  throw new AppError("VALIDATION_FAILED", errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
+}
+
+/** true for a unique-constraint violation (Prisma P2002), on PostgreSQL and PGlite alike */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/**
+ * Optional free text: trimmed, and "" or null mean "not set" (null). Wrap it in `.optional()` where undefined must
+ * stay undefined ("leave unchanged" in updates).
+ */
+export function optionalText<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.nullable().transform((value) => (value == null || value.trim() === "" ? null : value.trim()));
+}

@@ -1,0 +1,161 @@
+// Asset inputs, the AssetDto every transport answers with (REST, tRPC, CLI), and the opaque list cursor.
+import { z } from "zod";
+import { AppError } from "../../errors";
+import { optionalText } from "../accounts/parse-input";
+import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
+
+/** Tracker protocols the platform decodes; the ingest work's protocol registry adds to this list. */
+export const TRACKER_PROTOCOLS = ["teltonika"] as const;
+
+const ZId = z.number().int().positive();
+
+/** 15 digits; the Luhn check digit is not enforced because some trackers report made-up IMEIs. */
+export const ZImei = z
+  .string()
+  .trim()
+  .regex(/^\d{15}$/, "must be 15 digits");
+export const ZProtocol = z.enum(TRACKER_PROTOCOLS, { error: `must be one of: ${TRACKER_PROTOCOLS.join(", ")}` });
+export const ZAdapter = z.enum(ADAPTER_KINDS, { error: `must be one of: ${ADAPTER_KINDS.join(", ")}` });
+
+const ZAssetName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
+const ZPlate = optionalText(z.string().max(32, "must be at most 32 characters"));
+const ZBrandModel = optionalText(z.string().max(64, "must be at most 64 characters"));
+
+export const ZCreateAsset = z
+  .object({
+    accountId: ZId,
+    name: ZAssetName,
+    plate: ZPlate.optional(),
+    brand: ZBrandModel.optional(),
+    model: ZBrandModel.optional(),
+    imei: ZImei.nullish(),
+    protocol: ZProtocol.default("teltonika"),
+    adapter: ZAdapter.nullish(),
+  })
+  .refine((v) => !v.adapter || v.imei, { path: ["adapter"], message: "needs a tracker: give an imei too" });
+/** Callers pass strings from forms, flags and JSON; the schema checks protocol and adapter at run time. */
+export type CreateAssetInput = Omit<z.input<typeof ZCreateAsset>, "protocol" | "adapter"> & {
+  protocol?: string;
+  adapter?: string | null;
+};
+
+export const ZUpdateAsset = z.object({
+  accountId: ZId,
+  assetId: ZId,
+  name: ZAssetName.optional(),
+  plate: ZPlate.optional(),
+  brand: ZBrandModel.optional(),
+  model: ZBrandModel.optional(),
+  /** a string fits or replaces the tracker; null removes it; absent leaves it */
+  imei: ZImei.nullable().optional(),
+  protocol: ZProtocol.optional(),
+  /** null: no adapter fitted */
+  adapter: ZAdapter.nullable().optional(),
+});
+export type UpdateAssetInput = Omit<z.input<typeof ZUpdateAsset>, "protocol" | "adapter"> & {
+  protocol?: string;
+  adapter?: string | null;
+};
+
+export const ZAssetRef = z.object({ accountId: ZId, assetId: ZId });
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+
+export const ZListAssets = z.object({
+  accountId: ZId,
+  cursor: z.string().nullish(),
+  // coerced: REST passes ?limit=50 as a string
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type ListAssetsInput = z.input<typeof ZListAssets>;
+
+export const ZTrackerDto = z.object({
+  id: z.number().int(),
+  imei: z.string().describe("15-digit IMEI"),
+  protocol: z.string().describe("e.g. teltonika"),
+  can_adapter: z.enum(ADAPTER_KINDS).nullable().describe("CAN adapter fitted, or null"),
+});
+
+export const ZAssetDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plate: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  tracker: ZTrackerDto.nullable().describe("the tracker fitted to the asset, or null"),
+  last_position: z.null().describe("last known position; null until the asset has reported one"),
+  created_at: z.string().describe("ISO 8601"),
+  updated_at: z.string().describe("ISO 8601"),
+});
+export type AssetDto = z.infer<typeof ZAssetDto>;
+
+export const ZAssetPage = z.object({
+  data: z.array(ZAssetDto),
+  next_cursor: z.string().nullable().describe("pass as ?cursor= for the next page; null on the last page"),
+});
+export type AssetPage = z.infer<typeof ZAssetPage>;
+
+/** The columns AssetDto is built from (select, not include: nothing else is read). */
+export const assetSelect = {
+  id: true,
+  name: true,
+  plate: true,
+  brand: true,
+  model: true,
+  createdAt: true,
+  updatedAt: true,
+  tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true } },
+} as const;
+
+interface AssetRow {
+  id: number;
+  name: string;
+  plate: string | null;
+  brand: string | null;
+  model: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  tracker: { id: number; imei: string; protocol: string; canAdapter: string | null } | null;
+}
+
+export function toAssetDto(row: AssetRow): AssetDto {
+  return {
+    id: row.id,
+    name: row.name,
+    plate: row.plate,
+    brand: row.brand,
+    model: row.model,
+    tracker: row.tracker
+      ? {
+          id: row.tracker.id,
+          imei: row.tracker.imei,
+          protocol: row.tracker.protocol,
+          can_adapter: isAdapterKind(row.tracker.canAdapter) ? row.tracker.canAdapter : null,
+        }
+      : null,
+    last_position: null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Cursors are opaque to clients: base64url of the last id seen. */
+export function encodeCursor(lastId: number): string {
+  return Buffer.from(String(lastId)).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): number {
+  const id = Number(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!Number.isSafeInteger(id) || id < 0 || encodeCursor(id) !== cursor) {
+    throw new AppError("VALIDATION_FAILED", "cursor: not a cursor from this list", [
+      { field: "cursor", message: "not a cursor from this list" },
+    ]);
+  }
+  return id;
+}

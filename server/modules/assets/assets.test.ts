@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { createAccount } from "../accounts/create-account";
+import { ADAPTER_KINDS } from "./adapter-kinds";
+import { decodeCursor, encodeCursor, ZAssetDto, ZAssetPage } from "./assets.schema";
+import { createAsset } from "./create-asset";
+import { deleteAsset } from "./delete-asset";
+import { getAsset } from "./get-asset";
+import { listAssetIds } from "./list-asset-ids";
+import { listAssets } from "./list-assets";
+import { updateAsset } from "./update-asset";
+
+let imeiSeq = 0;
+/** a unique 15-digit IMEI per call (both database kinds run in one process) */
+const imei = () => String(350000000000000 + Date.now() % 1_000_000 * 1000 + ++imeiSeq).padStart(15, "0").slice(0, 15);
+
+describe("asset cursors", () => {
+  it("round-trips and refuses tampered cursors", () => {
+    expect(decodeCursor(encodeCursor(42))).toBe(42);
+    expect(() => decodeCursor("bm9wZQ")).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
+    expect(() => decodeCursor("!!")).toThrow(expect.objectContaining({ code: "VALIDATION_FAILED" }));
+  });
+  it("exports the four adapter kinds of the spec readings", () => {
+    expect(ADAPTER_KINDS).toEqual(["lv-can200", "all-can300", "can-control", "can-control-immo"]);
+  });
+});
+
+describe.each(databaseKinds())("assets on %s", (kind) => {
+  const t = useTestDatabase(kind);
+
+  it("creates an asset without a tracker", async () => {
+    const account = await createAccount({ name: "Fleet" });
+    const { id, trackerId } = await createAsset({ accountId: account.id, name: " Van 1 ", plate: "AB12 CDE" });
+    expect(trackerId).toBeNull();
+    const dto = await getAsset({ accountId: account.id, assetId: id });
+    expect(ZAssetDto.parse(dto)).toEqual(dto);
+    expect(dto).toMatchObject({ id, name: "Van 1", plate: "AB12 CDE", brand: null, model: null, tracker: null, last_position: null });
+    expect(new Date(dto.created_at).toISOString()).toBe(dto.created_at);
+  });
+
+  it("creates an asset with its tracker, protocol and adapter", async () => {
+    const account = await createAccount({ name: "Fleet" });
+    const number = imei();
+    const { id, trackerId } = await createAsset({
+      accountId: account.id,
+      name: "Truck",
+      brand: "Volvo",
+      model: "FH16",
+      imei: number,
+      adapter: "can-control",
+    });
+    expect(trackerId).toEqual(expect.any(Number));
+    expect(await getAsset({ accountId: account.id, assetId: id })).toMatchObject({
+      brand: "Volvo",
+      model: "FH16",
+      tracker: { id: trackerId, imei: number, protocol: "teltonika", can_adapter: "can-control" },
+    });
+    const tracker = await t.db.tracker.findUniqueOrThrow({ where: { id: trackerId! } });
+    expect(tracker).toMatchObject({ accountId: account.id, assetId: id, canAdapter: "can-control" });
+  });
+
+  it("refuses an IMEI already in use anywhere on the platform", async () => {
+    const a = await createAccount({ name: "A" });
+    const b = await createAccount({ name: "B" });
+    const number = imei();
+    await createAsset({ accountId: a.id, name: "One", imei: number });
+    await expect(createAsset({ accountId: b.id, name: "Two", imei: number })).rejects.toMatchObject({ code: "IMEI_TAKEN", status: 409 });
+    expect(await listAssetIds({ accountId: b.id })).toEqual([]);
+  });
+
+  it("validates IMEI, protocol, adapter and the account", async () => {
+    const a = await createAccount({ name: "V" });
+    const bad = (input: object, field: string) =>
+      expect(createAsset({ accountId: a.id, name: "x", ...input })).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [expect.objectContaining({ field })],
+      });
+    await bad({ imei: "12345" }, "imei");
+    await bad({ imei: "35000000000000a" }, "imei");
+    await bad({ imei: imei(), protocol: "gt06" }, "protocol");
+    await bad({ imei: imei(), adapter: "can-foo" }, "adapter");
+    await bad({ adapter: "lv-can200" }, "adapter");
+    await bad({ name: "" }, "name");
+    await expect(createAsset({ accountId: 999999, name: "x" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+  });
+
+  it("pages through assets by id with an opaque cursor, only the account's own", async () => {
+    const a = await createAccount({ name: "Paged" });
+    const other = await createAccount({ name: "Other" });
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createAsset({ accountId: a.id, name: `Car ${i}` })).id);
+    await createAsset({ accountId: other.id, name: "Not mine" });
+
+    const first = await listAssets({ accountId: a.id, limit: 2 });
+    expect(ZAssetPage.parse(first)).toEqual(first);
+    expect(first.data.map((x) => x.id)).toEqual(ids.slice(0, 2));
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await listAssets({ accountId: a.id, limit: "2" as never, cursor: first.next_cursor! });
+    expect(second.data.map((x) => x.id)).toEqual(ids.slice(2, 4));
+    const last = await listAssets({ accountId: a.id, limit: 2, cursor: second.next_cursor! });
+    expect(last.data.map((x) => x.id)).toEqual(ids.slice(4));
+    expect(last.next_cursor).toBeNull();
+
+    expect((await listAssets({ accountId: a.id })).data).toHaveLength(5);
+    expect(await listAssetIds({ accountId: a.id })).toEqual(ids);
+    await expect(listAssets({ accountId: a.id, limit: 501 })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(listAssets({ accountId: a.id, limit: 0 })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(listAssets({ accountId: a.id, cursor: "garbage" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+
+  it("hides other accounts' assets behind ASSET_NOT_FOUND", async () => {
+    const a = await createAccount({ name: "Mine" });
+    const b = await createAccount({ name: "Theirs" });
+    const { id } = await createAsset({ accountId: b.id, name: "Secret" });
+    await expect(getAsset({ accountId: a.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND", status: 404 });
+    await expect(updateAsset({ accountId: a.id, assetId: id, name: "Hacked" })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
+    await expect(deleteAsset({ accountId: a.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
+    expect((await getAsset({ accountId: b.id, assetId: id })).name).toBe("Secret");
+  });
+
+  it("updates fields, fits, re-numbers and removes the tracker", async () => {
+    const a = await createAccount({ name: "Edit" });
+    const { id } = await createAsset({ accountId: a.id, name: "Bus", plate: "OLD" });
+    let dto = await updateAsset({ accountId: a.id, assetId: id, name: "Bus 2", plate: "", brand: "MAN" });
+    expect(dto).toMatchObject({ name: "Bus 2", plate: null, brand: "MAN", tracker: null });
+
+    const first = imei();
+    dto = await updateAsset({ accountId: a.id, assetId: id, imei: first, adapter: "lv-can200" });
+    expect(dto.tracker).toMatchObject({ imei: first, protocol: "teltonika", can_adapter: "lv-can200" });
+    const trackerId = dto.tracker!.id;
+
+    const second = imei();
+    dto = await updateAsset({ accountId: a.id, assetId: id, imei: second, adapter: null });
+    expect(dto.tracker).toEqual({ id: trackerId, imei: second, protocol: "teltonika", can_adapter: null });
+
+    const taken = imei();
+    await createAsset({ accountId: a.id, name: "Other", imei: taken });
+    await expect(updateAsset({ accountId: a.id, assetId: id, imei: taken })).rejects.toMatchObject({ code: "IMEI_TAKEN" });
+    expect((await getAsset({ accountId: a.id, assetId: id })).tracker?.imei).toBe(second);
+
+    dto = await updateAsset({ accountId: a.id, assetId: id, imei: null });
+    expect(dto.tracker).toBeNull();
+    expect(await t.db.tracker.count({ where: { imei: second } })).toBe(0);
+    await expect(updateAsset({ accountId: a.id, assetId: id, adapter: "can-control" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+  });
+
+  it("deletes an asset with its tracker, freeing the IMEI", async () => {
+    const a = await createAccount({ name: "Delete" });
+    const number = imei();
+    const { id } = await createAsset({ accountId: a.id, name: "Gone", imei: number });
+    expect(await deleteAsset({ accountId: a.id, assetId: id })).toEqual({ id });
+    await expect(getAsset({ accountId: a.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
+    expect(await t.db.tracker.count({ where: { imei: number } })).toBe(0);
+    expect((await createAsset({ accountId: a.id, name: "Again", imei: number })).trackerId).toEqual(expect.any(Number));
+  });
+});

@@ -1,0 +1,28 @@
+import { db } from "../../db/client";
+import { parseInput } from "../accounts/parse-input";
+import {
+  type AssetPage,
+  assetSelect,
+  decodeCursor,
+  encodeCursor,
+  type ListAssetsInput,
+  toAssetDto,
+  ZListAssets,
+} from "./assets.schema";
+
+/** One page of an account's assets in id order; `next_cursor` is null on the last page. */
+export async function listAssets(input: ListAssetsInput): Promise<AssetPage> {
+  const { accountId, cursor, limit } = parseInput(ZListAssets, input);
+  const after = cursor ? decodeCursor(cursor) : 0;
+  const rows = await db().asset.findMany({
+    where: { accountId, id: { gt: after } },
+    select: assetSelect,
+    orderBy: { id: "asc" },
+    take: limit + 1, // one extra row tells whether another page exists
+  });
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map(toAssetDto),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}

@@ -1,0 +1,65 @@
+// Edits an asset and its tracker: `imei` set fits or re-numbers the tracker, null removes it; `adapter` needs a
+// tracker. Undefined fields are left as they are.
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { type AssetDto, type UpdateAssetInput, ZUpdateAsset } from "./assets.schema";
+import { imeiTaken } from "./ensure-account";
+import { getAsset } from "./get-asset";
+
+export async function updateAsset(input: UpdateAssetInput): Promise<AssetDto> {
+  const { accountId, assetId, imei, protocol, adapter, ...fields } = parseInput(ZUpdateAsset, input);
+  try {
+    await db().$transaction(async (tx) => {
+      const asset = await tx.asset.findFirst({
+        where: { id: assetId, accountId },
+        select: { id: true, tracker: { select: { id: true, imei: true } } },
+      });
+      if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
+
+      const assetData = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      if (Object.keys(assetData).length > 0) await tx.asset.update({ where: { id: assetId }, data: assetData });
+
+      const tracker = asset.tracker;
+      if (imei === null) {
+        if (adapter) throw adapterNeedsTracker();
+        if (tracker) await tx.tracker.delete({ where: { id: tracker.id } });
+        return;
+      }
+      if (imei && imei !== tracker?.imei) {
+        const other = await tx.tracker.findUnique({ where: { imei }, select: { id: true } });
+        if (other) throw imeiTaken(imei);
+      }
+      const trackerData = {
+        ...(imei !== undefined && { imei }),
+        ...(protocol !== undefined && { protocol }),
+        ...(adapter !== undefined && { canAdapter: adapter }),
+      };
+      if (tracker) {
+        if (Object.keys(trackerData).length > 0) {
+          await tx.tracker.update({ where: { id: tracker.id }, data: trackerData });
+        }
+      } else if (imei) {
+        await tx.tracker.create({
+          data: { accountId, assetId, imei, protocol: protocol ?? "teltonika", canAdapter: adapter ?? null },
+        });
+      } else if (adapter) {
+        throw adapterNeedsTracker();
+      } else if (protocol) {
+        throw new AppError("VALIDATION_FAILED", "protocol: needs a tracker: give an imei too", [
+          { field: "protocol", message: "needs a tracker: give an imei too" },
+        ]);
+      }
+    });
+  } catch (error) {
+    if (imei && isUniqueViolation(error)) throw imeiTaken(imei);
+    throw error;
+  }
+  return getAsset({ accountId, assetId });
+}
+
+function adapterNeedsTracker() {
+  return new AppError("VALIDATION_FAILED", "adapter: needs a tracker: give an imei too", [
+    { field: "adapter", message: "needs a tracker: give an imei too" },
+  ]);
+}

@@ -1,0 +1,25 @@
+// The gate of every account-scoped dashboard page: the user's role in the account named by the URL. A user who is
+// not a member gets ACCOUNT_NOT_FOUND, exactly like a key that does not exist, so outsiders cannot probe keys.
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { ACCOUNT_KEY_PATTERN } from "../accounts/account-key";
+import { type Account, accountSelect } from "../accounts/accounts.schema";
+import type { Role } from "./roles";
+
+export async function getMembership({
+  userId,
+  accountKey,
+}: {
+  userId: number;
+  accountKey: string;
+}): Promise<{ account: Account; role: Role }> {
+  const membership =
+    typeof accountKey === "string" && ACCOUNT_KEY_PATTERN.test(accountKey) && Number.isInteger(userId)
+      ? await db().membership.findFirst({
+          where: { userId, account: { key: accountKey } },
+          select: { role: true, account: { select: accountSelect } },
+        })
+      : null;
+  if (!membership) throw new AppError("ACCOUNT_NOT_FOUND", `account ${JSON.stringify(accountKey)} not found`);
+  return membership;
+}

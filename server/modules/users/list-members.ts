@@ -1,0 +1,23 @@
+import { db } from "../../db/client";
+import type { Member } from "./users.schema";
+
+/** Everyone in an account, oldest membership first. */
+export async function listMembers({ accountId }: { accountId: number }): Promise<Member[]> {
+  const memberships = await db().membership.findMany({
+    where: { accountId },
+    select: {
+      role: true,
+      createdAt: true,
+      user: { select: { id: true, email: true, name: true, passwordHash: true } },
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return memberships.map(({ role, createdAt, user }) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role,
+    canSignIn: user.passwordHash !== null,
+    joinedAt: createdAt.toISOString(),
+  }));
+}

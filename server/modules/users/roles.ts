@@ -1,0 +1,41 @@
+// Who may do what inside an account. One table for the dashboard (navigation, buttons), tRPC procedures and the
+// API-key wrapper, so a rule changes in one place. Documented in docs/cli.md ("Roles").
+import type { Role } from "../../generated/prisma/client";
+
+export const ROLES = ["admin", "fleet_manager", "office_staff", "viewer"] as const satisfies readonly Role[];
+export type { Role };
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Admin",
+  fleet_manager: "Fleet manager",
+  office_staff: "Office staff",
+  viewer: "Viewer",
+};
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: "Everything, including users, API access and account settings",
+  fleet_manager: "Assets, vehicles (control) and tracking links",
+  office_staff: "Imports and passengers; reads assets",
+  viewer: "Read-only",
+};
+
+/** permission -> roles that hold it */
+export const ROLE_PERMISSIONS = {
+  "account.manage": ["admin"],
+  "users.manage": ["admin"],
+  "api.manage": ["admin"],
+  "assets.read": ["admin", "fleet_manager", "office_staff", "viewer"],
+  "assets.write": ["admin", "fleet_manager"],
+  "vehicles.control": ["admin", "fleet_manager"],
+  "links.manage": ["admin", "fleet_manager"],
+  "imports.manage": ["admin", "office_staff"],
+  "passengers.manage": ["admin", "office_staff"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof ROLE_PERMISSIONS;
+export const PERMISSIONS = Object.keys(ROLE_PERMISSIONS) as Permission[];
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (ROLE_PERMISSIONS[permission] as readonly Role[] | undefined)?.includes(role) ?? false;
+}
