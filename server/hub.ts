@@ -3,6 +3,7 @@
 // reaches subscribers on node B. Both deliver asynchronously, so publishers never run subscriber code inline.
 import { EventEmitter } from "node:events";
 import { createClient } from "redis";
+import type { LivePosition } from "./modules/positions/live-position";
 
 /** Every hub event and its payload. Later features add their events here. */
 export interface HubEvents {
@@ -11,6 +12,8 @@ export interface HubEvents {
   "account.changed": { accountId: number };
   "asset.changed": { accountId: number; assetId: number; change: "created" | "updated" | "deleted" };
   "credentials.revoked": { accountId: number; kind: "oauth_client" | "api_key"; id: number };
+  /** a stored position newer than any before it for its asset (the detailed live payload) */
+  position: LivePosition;
 }
 
 export type HubEventName = keyof HubEvents;

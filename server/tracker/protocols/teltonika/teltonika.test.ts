@@ -279,3 +279,29 @@ describe("UDP", () => {
     expect(loginReply(false)).toEqual(hex("00"));
   });
 });
+
+describe("device-side encoder (simulator and tests)", () => {
+  it("produces Codec 8E packets the decoder reads back exactly", async () => {
+    const { encodeTcpPacket8E } = await import("./avl-encoder");
+    const record = {
+      timestamp: 1795313328837,
+      priority: 1,
+      longitude: 25.2797,
+      latitude: 54.6872,
+      altitude: 112,
+      angle: 271,
+      satellites: 14,
+      speed: 63,
+      eventIoId: 0,
+      io: { u8: { 239: 1, 240: 1 }, u16: { 66: 13800 }, u32: { 87: 123456789 }, u64: { 238: 5n }, hex: { 256: "5753303132" } },
+    };
+    const result = decodeTcpPacket(encodeTcpPacket8E([record, { ...record, timestamp: record.timestamp + 1000 }]));
+    expect(result.kind).toBe("records");
+    if (result.kind !== "records") return;
+    expect(result.records).toHaveLength(2);
+    expect(result.records[0]).toEqual({
+      ...record,
+      io: { 239: 1, 240: 1, 66: 13800, 87: 123456789, 238: 5, 256: "5753303132" },
+    });
+  });
+});

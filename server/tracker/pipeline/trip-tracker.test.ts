@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { advanceTrip, TRIP_RULES, type OpenTrip, type TripFix } from "./trip-tracker";
+
+const t0 = Date.UTC(2026, 10, 22, 8, 0, 0);
+const fix = (s: number, lat: number, speed: number, ignition: boolean | null = true, greenDrivingType: number | null = null): TripFix => ({
+  time: t0 + s * 1000,
+  latitude: lat,
+  longitude: 25.28,
+  speed,
+  ignition,
+  greenDrivingType,
+});
+
+function run(fixes: TripFix[]) {
+  let open: OpenTrip | null = null;
+  const events = [];
+  for (const f of fixes) {
+    const r = advanceTrip(open, f);
+    open = r.open;
+    events.push(...r.events);
+  }
+  return { open, events };
+}
+
+describe("trip detection", () => {
+  it("does not start while parked or with ignition off", () => {
+    expect(run([fix(0, 54.68, 0), fix(10, 54.68, 40, false)]).events).toEqual([]);
+  });
+
+  it("starts on motion with ignition on, accumulates distance, and ends at ignition off", () => {
+    // 0.001 degree of latitude is about 111 m
+    const { events, open } = run([fix(0, 54.68, 30), fix(10, 54.681, 40), fix(20, 54.682, 50), fix(30, 54.682, 0, false)]);
+    expect(open).toBeNull();
+    expect(events.map((e) => e.kind)).toEqual(["started", "ended"]);
+    const ended = events[1]!;
+    if (ended.kind !== "ended") throw new Error();
+    expect(ended.trip.distanceM).toBeGreaterThan(215);
+    expect(ended.trip.distanceM).toBeLessThan(230);
+    expect(ended.trip.maxSpeed).toBe(50);
+    expect(ended.endedAt).toBe(t0 + 30_000);
+    expect(ended.trip.trail.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("ends after a long stop, at the moment the vehicle stopped", () => {
+    const stopAt = 20;
+    const fixes = [fix(0, 54.68, 30), fix(10, 54.681, 30), fix(stopAt, 54.681, 0)];
+    const afterStop = stopAt + TRIP_RULES.stopAfterMs / 1000;
+    fixes.push(fix(afterStop - 60, 54.681, 0), fix(afterStop, 54.681, 0));
+    const { events } = run(fixes);
+    const ended = events.at(-1)!;
+    expect(ended.kind).toBe("ended");
+    if (ended.kind === "ended") expect(ended.endedAt).toBe(t0 + stopAt * 1000);
+  });
+
+  it("ignores GPS jumps in distance and scores harsh events", () => {
+    const { open } = run([
+      fix(0, 54.68, 30),
+      fix(1, 55.68, 30), // 111 km in one second: a jump
+      fix(2, 55.68, 30, true, 2), // harsh braking from the device
+      fix(3, 55.68, 60), // +30 km/h in a second: derived harsh acceleration
+    ]);
+    expect(open!.distanceM).toBe(0);
+    expect(open!.harshEvents).toBe(2);
+    expect(open!.score).toBe(90);
+  });
+});
