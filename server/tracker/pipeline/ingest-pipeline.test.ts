@@ -1,0 +1,171 @@
+// Devices over real TCP into the real pipeline and database: acknowledged = stored = published.
+import net from "node:net";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryHub, type Hub } from "../../hub";
+import type { LivePosition } from "../../modules/positions/live-position";
+import { createAccount } from "../../modules/accounts/create-account";
+import { createAsset } from "../../modules/assets/create-asset";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { DeviceSessions } from "../device-sessions";
+import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../protocols/teltonika/avl-encoder";
+import { startTeltonikaTcpListener, type TcpListener } from "../teltonika-tcp-listener";
+import { TrackerDirectory } from "../tracker-directory";
+import { IngestPipeline } from "./ingest-pipeline";
+import { PositionWriter } from "./position-writer";
+import { WsSequence } from "./ws-sequence";
+
+const T0 = Date.UTC(2026, 10, 22, 7, 0, 0);
+
+function record(offsetS: number, over: Partial<RecordToEncode> = {}): RecordToEncode {
+  return {
+    timestamp: T0 + offsetS * 1000,
+    priority: 0,
+    longitude: 25.2797 + offsetS * 0.0001,
+    latitude: 54.6872,
+    altitude: 110,
+    angle: 90,
+    satellites: 12,
+    speed: 40,
+    eventIoId: 0,
+    io: { u8: { 239: 1, 240: 1, 21: 4 }, u16: { 66: 13750, 85: 1800 }, u32: { 87: 1_000_000 + offsetS * 10 } },
+    ...over,
+  };
+}
+
+async function connect(port: number) {
+  const socket = net.connect({ host: "127.0.0.1", port });
+  await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let received = Buffer.alloc(0);
+  socket.on("data", (chunk) => (received = Buffer.concat([received, chunk])));
+  return {
+    socket,
+    async expectBytes(hex: string) {
+      const deadline = Date.now() + 10_000;
+      while (received.toString("hex") !== hex) {
+        if (Date.now() > deadline) throw new Error(`expected ${hex}, got ${received.toString("hex")}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  let hub: Hub;
+  let listener: TcpListener;
+  let writer: PositionWriter;
+  const published: LivePosition[] = [];
+  const imei = `35${String(Date.now()).slice(-13)}`;
+  let assetId: number;
+
+  beforeAll(async () => {
+    hub = createMemoryHub();
+    hub.subscribe("position", (p) => published.push(p));
+    const account = await createAccount({ name: "Ingest Test" });
+    assetId = (await createAsset({ accountId: account.id, name: "Van 1", imei })).id;
+    writer = new PositionWriter(t.db);
+    const logger = pino({ level: "silent" });
+    const pipeline = new IngestPipeline({
+      prisma: t.db,
+      hub,
+      writer,
+      sequence: new WsSequence(t.db, 100),
+      directory: new TrackerDirectory(t.db),
+      logger,
+    });
+    listener = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
+  });
+  afterAll(async () => {
+    await listener?.close();
+    await hub?.close();
+  });
+
+  it("stores, acknowledges and publishes a multi-record packet in order", async () => {
+    const device = await connect(listener.port);
+    device.socket.write(encodeLogin(imei));
+    await device.expectBytes("01");
+    device.socket.write(encodeTcpPacket8E([record(20), record(0), record(10)])); // out of order inside the packet
+    await device.expectBytes("0100000003");
+    const rows = await t.db.position.findMany({ where: { assetId }, orderBy: { fixTime: "asc" } });
+    expect(rows.map((r) => r.fixTime.getTime())).toEqual([T0, T0 + 10_000, T0 + 20_000]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(published.map((p) => p.dateUpdated)).toEqual([T0, T0 + 10_000, T0 + 20_000]);
+    const seqs = published.map((p) => p.wsSeq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(3);
+    const newest = published[2]!;
+    expect(newest).toMatchObject({
+      assetId,
+      trackerImei: imei,
+      speed: 40,
+      course: 90,
+      ignition: true,
+      moving: true,
+      odometer: 1_000_200,
+      status: { name: "moving" },
+      power: { externalVoltage: 13.75 },
+      gsmSignal: 4,
+      sensors: { canEngineRpm: 1800, canTotalMileage: 1_000_200 },
+    });
+    const state = await t.db.assetState.findUniqueOrThrow({ where: { assetId } });
+    expect(state.fixTime.getTime()).toBe(T0 + 20_000);
+    expect(Number(state.wsSeq)).toBe(newest.wsSeq);
+    device.socket.destroy();
+  });
+
+  it("acknowledges a resent packet without storing or publishing it twice", async () => {
+    const before = published.length;
+    const device = await connect(listener.port);
+    device.socket.write(Buffer.concat([encodeLogin(imei), encodeTcpPacket8E([record(10), record(20)])]));
+    await device.expectBytes("0100000002");
+    expect(await t.db.position.count({ where: { assetId } })).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(published.length).toBe(before);
+    device.socket.destroy();
+  });
+
+  it("keeps buffered older records in history but never publishes them live", async () => {
+    const before = published.length;
+    const device = await connect(listener.port);
+    device.socket.write(Buffer.concat([encodeLogin(imei), encodeTcpPacket8E([record(5), record(30)])]));
+    await device.expectBytes("0100000002");
+    const old = await t.db.position.findUniqueOrThrow({ where: { assetId_fixTime: { assetId, fixTime: new Date(T0 + 5000) } } });
+    expect(old.wsSeq).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(published.slice(before).map((p) => p.dateUpdated)).toEqual([T0 + 30_000]);
+    device.socket.destroy();
+  });
+
+  it("flags ignition-off resets as not measured and closes the trip", async () => {
+    const device = await connect(listener.port);
+    device.socket.write(
+      Buffer.concat([
+        encodeLogin(imei),
+        encodeTcpPacket8E([
+          record(60, { speed: 0, io: { u8: { 239: 0, 240: 0 }, u16: { 85: 0, 84: 420 }, u32: { 87: 1_000_700 } } }),
+        ]),
+      ]),
+    );
+    await device.expectBytes("0100000001");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const last = published.at(-1)!;
+    expect(last.notMeasured).toContain("canEngineRpm");
+    expect(last.sensors.canEngineRpm).toBeUndefined();
+    expect(last.sensors.canFuelLevelLiters).toBe(42);
+    expect(last.status.name).toBe("parked");
+    const trips = await t.db.trip.findMany({ where: { assetId } });
+    expect(trips).toHaveLength(1);
+    expect(trips[0]!.endedAt?.getTime()).toBe(T0 + 60_000);
+    expect(trips[0]!.distanceM).toBeGreaterThan(0);
+    device.socket.destroy();
+  });
+
+  it("refuses an unknown IMEI and records it for provisioning", async () => {
+    const device = await connect(listener.port);
+    device.socket.write(encodeLogin("990000000000001"));
+    await device.expectBytes("00");
+    const unknown = await t.db.unknownDevice.findUniqueOrThrow({ where: { imei: "990000000000001" } });
+    expect(unknown.attempts).toBe(1);
+  });
+});
