@@ -12,12 +12,14 @@ import { seedDemo } from "./modules/demo/seed-demo";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
+import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
 
 export interface RunningServer {
   url: string;
   port: number;
   database: Database;
   hub: Hub;
+  trackers: TrackerService;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,14 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     httpServer.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
+  const trackers = await startTrackerService({
+    prisma: database.prisma,
+    hub,
+    host: config.HOST,
+    teltonikaPort: config.TELTONIKA_PORT,
+    embedded: database.kind === "embedded",
+    logger: log("tracker"),
+  });
   const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
   logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
   health.ready = true;
@@ -94,10 +104,12 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     port,
     database,
     hub,
+    trackers,
     stop: () =>
       (stopping ??= (async () => {
         health.ready = false;
         logger.info("stopping");
+        await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();

@@ -1,0 +1,68 @@
+// Everything ingest needs, started and stopped as one: the Teltonika TCP and UDP listeners on TELTONIKA_PORT, the
+// pipeline behind them, and the open device sessions (for commands and online state).
+import type { Logger } from "pino";
+import type { Db } from "../db/client";
+import type { Hub } from "../hub";
+import { DeviceSessions } from "./device-sessions";
+import { IngestPipeline, type Geocoder } from "./pipeline/ingest-pipeline";
+import { PositionWriter } from "./pipeline/position-writer";
+import { WsSequence } from "./pipeline/ws-sequence";
+import { startTeltonikaTcpListener, type TcpListener } from "./teltonika-tcp-listener";
+import { startTeltonikaUdpListener, type UdpListener } from "./teltonika-udp-listener";
+import { TrackerDirectory } from "./tracker-directory";
+
+export interface TrackerService {
+  sessions: DeviceSessions;
+  directory: TrackerDirectory;
+  tcpPort: number | null;
+  udpPort: number | null;
+  /** stops accepting, then waits until everything received has been stored (and acknowledged) */
+  stop(): Promise<void>;
+}
+
+export async function startTrackerService(options: {
+  prisma: Db;
+  hub: Hub;
+  host: string;
+  teltonikaPort: number;
+  embedded: boolean;
+  logger: Logger;
+  geocoder?: Geocoder;
+}): Promise<TrackerService> {
+  const sessions = new DeviceSessions();
+  const directory = new TrackerDirectory(options.prisma);
+  // PGlite runs one query at a time: concurrent flushes would only queue behind each other
+  const writer = new PositionWriter(options.prisma, options.embedded ? 1 : 4);
+  const pipeline = new IngestPipeline({
+    prisma: options.prisma,
+    hub: options.hub,
+    writer,
+    sequence: new WsSequence(options.prisma),
+    directory,
+    logger: options.logger,
+    geocoder: options.geocoder,
+  });
+  let tcp: TcpListener | null = null;
+  let udp: UdpListener | null = null;
+  if (options.teltonikaPort !== 0) {
+    tcp = await startTeltonikaTcpListener({
+      host: options.host,
+      port: options.teltonikaPort,
+      sink: pipeline,
+      sessions,
+      logger: options.logger,
+    });
+    udp = await startTeltonikaUdpListener({ host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
+    options.logger.info({ address: `${options.host}:${tcp.port}`, protocol: "teltonika" }, "tracker listener (tcp, udp)");
+  }
+  return {
+    sessions,
+    directory,
+    tcpPort: tcp?.port ?? null,
+    udpPort: udp?.port ?? null,
+    async stop() {
+      await Promise.all([tcp?.close(), udp?.close()]);
+      await writer.drain();
+    },
+  };
+}
