@@ -1,6 +1,5 @@
 // Asset inputs, the AssetDto every transport answers with (REST, tRPC, CLI), and the opaque list cursor.
 import { z } from "zod";
-import { AppError } from "../../errors";
 import { optionalText } from "../accounts/parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 
@@ -143,19 +142,4 @@ export function toAssetDto(row: AssetRow): AssetDto {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** Cursors are opaque to clients: base64url of the last id seen. */
-export function encodeCursor(lastId: number): string {
-  return Buffer.from(String(lastId)).toString("base64url");
-}
-
-export function decodeCursor(cursor: string): number {
-  const id = Number(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!Number.isSafeInteger(id) || id < 0 || encodeCursor(id) !== cursor) {
-    throw new AppError("VALIDATION_FAILED", "cursor: not a cursor from this list", [
-      { field: "cursor", message: "not a cursor from this list" },
-    ]);
-  }
-  return id;
 }

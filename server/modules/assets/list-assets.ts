@@ -1,10 +1,9 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
+import { decodeCursor, encodeCursor } from "../cursor";
 import {
   type AssetPage,
   assetSelect,
-  decodeCursor,
-  encodeCursor,
   type ListAssetsInput,
   toAssetDto,
   ZListAssets,

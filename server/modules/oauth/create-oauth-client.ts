@@ -1,0 +1,62 @@
+// Creates an OAuth client for an account. The client acts as a user (GET /api/v1/user answers with it): the one
+// given, else the account's earliest admin, else a service user without a password made for the account (it can
+// never sign in). The secret is returned once and stored as an argon2id hash.
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { hashSecret } from "../../security/hashing";
+import { randomId, randomToken } from "../../security/random";
+import { parseInput } from "../accounts/parse-input";
+import { type CreateOAuthClientInput, ZCreateOAuthClient } from "./oauth.schema";
+
+/** `.invalid` (RFC 2606) so nothing is ever mailed to a service user */
+export const SERVICE_USER_DOMAIN = "service.fleetline.invalid";
+
+export async function createOAuthClient(
+  input: CreateOAuthClientInput,
+): Promise<{ id: number; clientId: string; clientSecret: string }> {
+  const { accountId, userId, name, scopes } = parseInput(ZCreateOAuthClient, input);
+  const account = await db().account.findUnique({ where: { id: accountId }, select: { id: true, key: true, name: true } });
+  if (!account) throw new AppError("ACCOUNT_NOT_FOUND", "Account not found.");
+
+  const actingUserId = userId === undefined ? await defaultActingUser(account) : await memberUser(accountId, userId);
+  const clientId = randomId(24);
+  const clientSecret = randomToken(32);
+  const created = await db().oAuthClient.create({
+    data: { accountId, userId: actingUserId, name, clientId, secretHash: await hashSecret(clientSecret), scopes },
+    select: { id: true },
+  });
+  return { id: created.id, clientId, clientSecret };
+}
+
+async function memberUser(accountId: number, userId: number): Promise<number> {
+  const membership = await db().membership.findUnique({
+    where: { userId_accountId: { userId, accountId } },
+    select: { userId: true },
+  });
+  if (!membership) throw new AppError("USER_NOT_FOUND", "User not found in this account.");
+  return membership.userId;
+}
+
+async function defaultActingUser(account: { id: number; key: string; name: string }): Promise<number> {
+  const admin = await db().membership.findFirst({
+    where: { accountId: account.id, role: "admin" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { userId: true },
+  });
+  if (admin) return admin.userId;
+  // One service user per account, reused by later clients. fleet_manager, not admin: it must not count as the
+  // account's admin (LAST_ADMIN) nor become "the earliest admin" that later clients act as.
+  const email = `api+${account.key}@${SERVICE_USER_DOMAIN}`;
+  const user = await db().user.upsert({
+    where: { email },
+    create: { email, name: `${account.name} API`, passwordHash: null },
+    update: {},
+    select: { id: true },
+  });
+  await db().membership.upsert({
+    where: { userId_accountId: { userId: user.id, accountId: account.id } },
+    create: { userId: user.id, accountId: account.id, role: "fleet_manager" },
+    update: {},
+  });
+  return user.id;
+}

@@ -1,0 +1,117 @@
+// The client behind an access token, looked up on every authenticated REST call and stream connect. A short
+// in-process cache saves the query; revocation drops the entry here at once and, through the hub's
+// credentials.revoked event, in every other process. lastUsedAt is written at most once a minute per client.
+import { db } from "../../db/client";
+import { hub, type Hub, type HubEvents } from "../../hub";
+import { log } from "../../log";
+import { isScope, type Scope } from "./scopes";
+
+export interface ActiveOAuthClient {
+  id: number;
+  clientId: string;
+  name: string;
+  userId: number;
+  scopes: Scope[];
+  account: {
+    id: number;
+    key: string;
+    name: string;
+    plan: "standard" | "detailed";
+    addonMobility: boolean;
+    addonDriver: boolean;
+  };
+}
+
+const CACHE_TTL_MS = 30_000;
+const TOUCH_INTERVAL_MS = 60_000;
+
+interface State {
+  cache: Map<string, { client: ActiveOAuthClient | null; expires: number }>;
+  touched: Map<string, number>;
+  hubs: WeakSet<Hub>;
+}
+
+// On globalThis: the custom server and the Next.js bundle load separate copies of this module (stack.md trap 10).
+const store = globalThis as unknown as { __fleetlineOAuthClients?: State };
+const state = (store.__fleetlineOAuthClients ??= { cache: new Map(), touched: new Map(), hubs: new WeakSet() });
+
+export async function findActiveOAuthClient({ clientId }: { clientId: string }): Promise<ActiveOAuthClient | null> {
+  listenForRevocations();
+  const now = Date.now();
+  const cached = state.cache.get(clientId);
+  if (cached && cached.expires > now) return cached.client;
+
+  const row = await db().oAuthClient.findUnique({
+    where: { clientId },
+    select: {
+      id: true,
+      clientId: true,
+      name: true,
+      userId: true,
+      scopes: true,
+      revokedAt: true,
+      account: {
+        select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
+      },
+    },
+  });
+  const client: ActiveOAuthClient | null =
+    row && !row.revokedAt
+      ? {
+          id: row.id,
+          clientId: row.clientId,
+          name: row.name,
+          userId: row.userId,
+          scopes: row.scopes.filter(isScope),
+          account: row.account,
+        }
+      : null;
+  state.cache.set(clientId, { client, expires: now + CACHE_TTL_MS });
+  return client;
+}
+
+/** Records use of the client, at most once a minute per process (never on the request's critical path). */
+export function touchOAuthClient({ id, clientId }: { id: number; clientId: string }): void {
+  const now = Date.now();
+  if ((state.touched.get(clientId) ?? 0) > now - TOUCH_INTERVAL_MS) return;
+  state.touched.set(clientId, now);
+  db()
+    .oAuthClient.update({ where: { id }, data: { lastUsedAt: new Date(now) }, select: { id: true } })
+    .catch((error: unknown) => log("oauth").warn({ err: error, oauthClientId: id }, "could not record lastUsedAt"));
+}
+
+/** Drops cached lookups: one client_id, or all of them. */
+export function forgetOAuthClient(clientId?: string): void {
+  if (clientId === undefined) state.cache.clear();
+  else state.cache.delete(clientId);
+}
+
+export async function publishRevocation(event: HubEvents["credentials.revoked"]): Promise<void> {
+  const current = currentHub();
+  if (!current) return;
+  try {
+    await current.publish("credentials.revoked", event);
+  } catch (error) {
+    log("oauth").error({ err: error }, "could not publish credentials.revoked; other processes drop it within 30 s");
+  }
+}
+
+function listenForRevocations(): void {
+  const current = currentHub();
+  if (!current || state.hubs.has(current)) return;
+  state.hubs.add(current);
+  current.subscribe("credentials.revoked", (event) => {
+    if (event.kind !== "oauth_client") return;
+    for (const [clientId, entry] of state.cache) {
+      if (!entry.client || entry.client.id === event.id) state.cache.delete(clientId);
+    }
+  });
+}
+
+function currentHub(): Hub | undefined {
+  try {
+    return hub();
+  } catch {
+    return undefined; // tests and the CLI run without a hub; the cache TTL bounds staleness there
+  }
+}

@@ -1,0 +1,26 @@
+// OAuth scopes of the REST API (the spec leaves them open; docs/api.md documents them). A client is created with a
+// subset of these; a token carries the subset requested at /oauth/token (all of the client's scopes when none is
+// requested). Each REST endpoint names the one scope it needs in its wrapper options.
+
+export const SCOPES = [
+  { name: "assets:read", description: "Read assets, their trackers and the account's asset map." },
+  { name: "positions:read", description: "Read position history, trips and reports." },
+  { name: "stream:read", description: "Connect to the live position stream." },
+  { name: "tracking:write", description: "Create, change and disable public tracking links." },
+  { name: "imports:write", description: "Import routes, runs and passengers." },
+  { name: "control:write", description: "Send vehicle control commands (lock, unlock, trunk, immobiliser)." },
+] as const;
+
+export type Scope = (typeof SCOPES)[number]["name"];
+
+export const SCOPE_NAMES: readonly Scope[] = SCOPES.map((scope) => scope.name);
+
+export function isScope(value: string): value is Scope {
+  return (SCOPE_NAMES as readonly string[]).includes(value);
+}
+
+/** Splits an OAuth `scope` parameter (space-separated, RFC 6749 3.3) into distinct names, in order. */
+export function parseScopeParameter(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(" ").filter((part) => part.length > 0))];
+}

@@ -1,0 +1,81 @@
+// History and trip inputs and DTOs (REST, dashboard). History items carry the spec's ten live fields under their
+// live names (camelCase) plus altitude, satellites, address and the named IO data; trips are REST resources and use
+// snake_case like the other resources.
+import { z } from "zod";
+
+export const MAX_HISTORY_RANGE_DAYS = 31;
+
+const ZIsoTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 time with a zone, e.g. 2026-11-22T08:00:00Z" });
+
+export const ZTimeRangeQuery = z
+  .object({
+    from: ZIsoTime.optional().meta({ description: "Start (inclusive); default: 24 hours before `to`." }),
+    to: ZIsoTime.optional().meta({ description: "End (inclusive); default: now." }),
+    cursor: z.string().optional().meta({ description: "`next_cursor` of the previous page." }),
+    limit: z.coerce.number().int().min(1).max(1000).optional().meta({ description: "Page size, 1 to 1000 (default 500)." }),
+  })
+  .transform((q, ctx) => {
+    const to = q.to ? Date.parse(q.to) : Date.now();
+    const from = q.from ? Date.parse(q.from) : to - 24 * 60 * 60_000;
+    if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: "must not be after `to`" });
+    if (to - from > MAX_HISTORY_RANGE_DAYS * 24 * 60 * 60_000) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: `the range may span at most ${MAX_HISTORY_RANGE_DAYS} days` });
+    }
+    return { from, to, cursor: q.cursor, limit: q.limit ?? 500 };
+  });
+
+export type TimeRangeQuery = z.output<typeof ZTimeRangeQuery>;
+
+const ZIoValue = z.union([z.number(), z.string(), z.boolean()]);
+
+export const ZHistoryItem = z
+  .object({
+    assetId: z.number().int(),
+    trackerImei: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    speed: z.number().meta({ description: "km/h" }),
+    course: z.number().meta({ description: "degrees from north" }),
+    dateUpdated: z.number().int().meta({ description: "fix time, epoch ms" }),
+    dateMoved: z.number().int().meta({ description: "fix time of the newest moving record up to this one, epoch ms" }),
+    wsSeq: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "live sequence; null for buffered records that arrived after newer ones (never live)" }),
+    status: z.object({ name: z.enum(["Moving", "Parked"]), color: z.string() }),
+    altitude: z.number().int().meta({ description: "metres" }),
+    satellites: z.number().int(),
+    ignition: z.boolean().nullable(),
+    odometer: z.number().nullable().meta({ description: "metres" }),
+    address: z.object({ street: z.string().nullable(), town: z.string().nullable(), country: z.string().nullable() }),
+    io: z.record(z.string(), ZIoValue).meta({ description: "named IO values (CAN data with the can prefix)" }),
+  })
+  .meta({ id: "HistoryPosition" });
+
+export type HistoryItem = z.output<typeof ZHistoryItem>;
+
+export const ZHistoryPage = z
+  .object({ data: z.array(ZHistoryItem), next_cursor: z.string().nullable() })
+  .meta({ id: "HistoryPage" });
+
+export const ZTrip = z
+  .object({
+    id: z.number().int(),
+    asset_id: z.number().int(),
+    started_at: z.string(),
+    ended_at: z.string().nullable().meta({ description: "null while the trip is in progress" }),
+    start: z.object({ latitude: z.number(), longitude: z.number() }),
+    end: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+    distance_m: z.number(),
+    duration_s: z.number().int(),
+    max_speed_kmh: z.number(),
+    score: z.number().int().meta({ description: "0..100 driving score (harsh events, overspeed)" }),
+    harsh_events: z.number().int(),
+    trail: z.array(z.tuple([z.number(), z.number(), z.number()])).meta({ description: "[longitude, latitude, epoch ms]" }),
+  })
+  .meta({ id: "Trip" });
+
+export type TripDto = z.output<typeof ZTrip>;
+
+export const ZTripPage = z.object({ data: z.array(ZTrip), next_cursor: z.string().nullable() }).meta({ id: "TripPage" });
