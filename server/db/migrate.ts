@@ -21,7 +21,7 @@ export interface Migration {
 export function migrationsDir(): string {
   // process.cwd() is the project root for the server, the CLI and tests alike; this file's own location is not
   // reliable once Next bundles it.
-  return path.join(process.cwd(), "prisma", "migrations");
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "prisma", "migrations");
 }
 
 export function readMigrations(dir = migrationsDir()): Migration[] {

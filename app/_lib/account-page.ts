@@ -1,0 +1,38 @@
+// The gate of every /a/{accountKey}/... page: signed in (else to /sign-in with a way back), a member of the account
+// (else 404, like an unknown key), and the role's permissions for what the page shows. Cached per request, so the
+// layout and the page share one lookup.
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { getSessionUser, type SessionUser } from "@/server/auth/session";
+import { isAppError } from "@/server/errors";
+import type { Account } from "@/server/modules/accounts/accounts.schema";
+import { getMembership } from "@/server/modules/users/get-membership";
+import { can, type Permission, type Role } from "@/server/modules/users/roles";
+
+export const loadSessionUser = cache(getSessionUser);
+
+export const loadMembership = cache(async (userId: number, accountKey: string) => {
+  try {
+    return await getMembership({ userId, accountKey });
+  } catch (error) {
+    if (isAppError(error) && error.code === "ACCOUNT_NOT_FOUND") return null;
+    throw error;
+  }
+});
+
+export interface AccountPage {
+  user: SessionUser;
+  account: Account;
+  role: Role;
+  can: (permission: Permission) => boolean;
+}
+
+/** `section` is the path below the account ("assets"), used to come back here after signing in. */
+export async function requireAccountPage(accountKey: string, section: string): Promise<AccountPage> {
+  const user = await loadSessionUser();
+  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/a/${accountKey}/${section}`)}`);
+  const membership = await loadMembership(user.id, accountKey);
+  if (!membership) notFound();
+  const { account, role } = membership;
+  return { user, account, role, can: (permission) => can(role, permission) };
+}

@@ -1,0 +1,345 @@
+"use client";
+// API access: OAuth clients for the REST API and API keys for the import service and webhooks. A new secret is shown
+// exactly once, in a dialog with a copy button; afterwards only its public part is listed. Revoking asks first.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { SCOPES } from "@/server/modules/oauth/scopes";
+import { describeError, useTRPC } from "../../../_components/trpc";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  Field,
+  formatDate,
+  PageHeader,
+  SecretValue,
+  SelectField,
+  Spinner,
+} from "../../../_components/ui";
+
+type Revoking = { kind: "client" | "key"; id: number; name: string } | null;
+type Shown = { kind: "client"; clientId: string; clientSecret: string } | { kind: "key"; apiKey: string } | null;
+
+export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: string; currentUserId: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState<"client" | "key" | null>(null);
+  const [shown, setShown] = useState<Shown>(null);
+  const [revoking, setRevoking] = useState<Revoking>(null);
+
+  const clients = useQuery(trpc.apiAccess.listClients.queryOptions({ accountKey }));
+  const keys = useQuery(trpc.apiAccess.listKeys.queryOptions({ accountKey }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiAccess.pathKey() });
+
+  const revokeClient = useMutation(trpc.apiAccess.revokeClient.mutationOptions());
+  const revokeKey = useMutation(trpc.apiAccess.revokeKey.mutationOptions());
+  const revoke = revoking?.kind === "key" ? revokeKey : revokeClient;
+
+  async function confirmRevoke() {
+    if (!revoking) return;
+    try {
+      if (revoking.kind === "client") await revokeClient.mutateAsync({ accountKey, id: revoking.id });
+      else await revokeKey.mutateAsync({ accountKey, id: revoking.id });
+      setRevoking(null);
+      await refresh();
+    } catch {
+      // shown in the dialog
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="API access"
+        description="Credentials for your own systems. OAuth clients call the REST API (see /docs); API keys feed the import service and webhooks and act as the member they belong to."
+      />
+
+      <Card
+        title="OAuth clients"
+        actions={<Button onClick={() => setCreating("client")}>Create OAuth client</Button>}
+      >
+        {clients.isPending ? (
+          <Spinner label="Loading clients…" />
+        ) : clients.isError ? (
+          <Alert>Could not load the clients: {describeError(clients.error).message}</Alert>
+        ) : clients.data.length === 0 ? (
+          <EmptyState title="No OAuth clients yet">
+            Create one to call the REST API: exchange its client ID and secret at <code>POST /oauth/token</code> for a
+            bearer token.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {clients.data.map((client) => (
+              <li key={client.id} className="flex flex-wrap items-start gap-3 py-3">
+                <div className="min-w-0 flex-1 space-y-1 text-sm">
+                  <p className="font-medium text-slate-900">{client.name}</p>
+                  <p className="break-all font-mono text-xs text-slate-600">Client ID {client.clientId}</p>
+                  <div className="flex flex-wrap gap-1">
+                    {client.scopes.map((scope) => (
+                      <Badge key={scope} tone="blue">
+                        {scope}
+                      </Badge>
+                    ))}
+                  </div>
+                  <p className="text-xs text-slate-500">
+                    Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
+                  </p>
+                </div>
+                <Button
+                  variant="danger-ghost"
+                  aria-label={`Revoke ${client.name}`}
+                  onClick={() => {
+                    revokeClient.reset();
+                    setRevoking({ kind: "client", id: client.id, name: client.name });
+                  }}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="API keys" className="mt-6" actions={<Button onClick={() => setCreating("key")}>Create API key</Button>}>
+        {keys.isPending ? (
+          <Spinner label="Loading keys…" />
+        ) : keys.isError ? (
+          <Alert>Could not load the keys: {describeError(keys.error).message}</Alert>
+        ) : keys.data.length === 0 ? (
+          <EmptyState title="No API keys yet">
+            Create one for the import service or webhook registration. A key acts as the member you choose, with their
+            role.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {keys.data.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-start gap-3 py-3">
+                <div className="min-w-0 flex-1 space-y-1 text-sm">
+                  <p className="font-medium text-slate-900">{key.name}</p>
+                  <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
+                  <p className="text-xs text-slate-500">
+                    Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                  </p>
+                </div>
+                <Button
+                  variant="danger-ghost"
+                  aria-label={`Revoke ${key.name}`}
+                  onClick={() => {
+                    revokeKey.reset();
+                    setRevoking({ kind: "key", id: key.id, name: key.name });
+                  }}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {creating === "client" ? (
+        <CreateClientDialog
+          accountKey={accountKey}
+          onClose={() => setCreating(null)}
+          onCreated={async (created) => {
+            setCreating(null);
+            setShown({ kind: "client", ...created });
+            await refresh();
+          }}
+        />
+      ) : null}
+      {creating === "key" ? (
+        <CreateKeyDialog
+          accountKey={accountKey}
+          currentUserId={currentUserId}
+          onClose={() => setCreating(null)}
+          onCreated={async (apiKey) => {
+            setCreating(null);
+            setShown({ kind: "key", apiKey });
+            await refresh();
+          }}
+        />
+      ) : null}
+
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown?.kind === "key" ? "Your new API key" : "Your new OAuth client"}
+        footer={<Button onClick={() => setShown(null)}>I have saved it</Button>}
+      >
+        <Alert tone="warning">
+          This is the only time the {shown?.kind === "key" ? "key" : "secret"} is shown. Copy it now and keep it
+          somewhere safe; if it is lost, revoke it and create a new one.
+        </Alert>
+        {shown?.kind === "client" ? (
+          <>
+            <SecretValue label="Client ID" value={shown.clientId} />
+            <SecretValue label="Client secret" value={shown.clientSecret} />
+          </>
+        ) : null}
+        {shown?.kind === "key" ? <SecretValue label="API key" value={shown.apiKey} /> : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking?.kind === "key" ? "Revoke API key?" : "Revoke OAuth client?"}
+        confirmLabel="Revoke"
+        busy={revoke.isPending}
+        error={revoke.error ? describeError(revoke.error).message : null}
+        onClose={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+      >
+        <p>
+          <strong>{revoking?.name}</strong> stops working at once
+          {revoking?.kind === "client" ? ", and so does every token issued to it" : ""}. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CreateClientDialog({
+  accountKey,
+  onClose,
+  onCreated,
+}: {
+  accountKey: string;
+  onClose: () => void;
+  onCreated: (created: { clientId: string; clientSecret: string }) => void | Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.apiAccess.createClient.mutationOptions());
+  const failure = create.error ? describeError(create.error) : null;
+  const scopeError = failure ? Object.entries(failure.fields).find(([field]) => field.startsWith("scopes"))?.[1] : undefined;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      const created = await create.mutateAsync({
+        accountKey,
+        name: String(form.get("name") ?? "").trim() || undefined,
+        scopes: form.getAll("scopes").map(String),
+      });
+      await onCreated({ clientId: created.clientId, clientSecret: created.clientSecret });
+    } catch {
+      // shown from create.error
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Create OAuth client"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="client-form" busy={create.isPending}>
+            Create client
+          </Button>
+        </>
+      }
+    >
+      <form id="client-form" onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Name" name="name" placeholder="ERP integration" error={failure?.fields.name} hint="So you can tell your clients apart" />
+        <fieldset aria-describedby={scopeError ? "scopes-error" : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Scopes</legend>
+          <div className="space-y-2">
+            {SCOPES.map((scope) => (
+              <label key={scope.name} className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="scopes" value={scope.name} defaultChecked className="mt-0.5 h-4 w-4" />
+                <span>
+                  <span className="font-mono text-slate-900">{scope.name}</span>
+                  <span className="block text-slate-600">{scope.description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {scopeError ? (
+            <p id="scopes-error" className="mt-1 text-sm text-red-600">
+              {scopeError}
+            </p>
+          ) : null}
+        </fieldset>
+      </form>
+      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
+    </Dialog>
+  );
+}
+
+function CreateKeyDialog({
+  accountKey,
+  currentUserId,
+  onClose,
+  onCreated,
+}: {
+  accountKey: string;
+  currentUserId: number;
+  onClose: () => void;
+  onCreated: (apiKey: string) => void | Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const members = useQuery(trpc.apiAccess.members.queryOptions({ accountKey }));
+  const create = useMutation(trpc.apiAccess.createKey.mutationOptions());
+  const failure = create.error ? describeError(create.error) : null;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    try {
+      const created = await create.mutateAsync({
+        accountKey,
+        userId: Number(form.get("userId")),
+        name: String(form.get("name") ?? "").trim() || undefined,
+      });
+      await onCreated(created.apiKey);
+    } catch {
+      // shown from create.error
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Create API key"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="key-form" busy={create.isPending} disabled={!members.data}>
+            Create key
+          </Button>
+        </>
+      }
+    >
+      <form id="key-form" onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Name" name="name" placeholder="Route imports" error={failure?.fields.name} />
+        {members.isPending ? (
+          <Spinner label="Loading members…" />
+        ) : members.isError ? (
+          <Alert>Could not load the members: {describeError(members.error).message}</Alert>
+        ) : (
+          <SelectField
+            label="Acts as"
+            name="userId"
+            defaultValue={String(currentUserId)}
+            options={members.data.map((member) => ({ value: String(member.id), label: `${member.name} (${member.email})` }))}
+            error={failure?.fields.userId}
+            hint="The key can do what this member's role allows (imports need admin, fleet manager or office staff)."
+          />
+        )}
+      </form>
+      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { NoAccess } from "../../../_components/no-access";
+import { requireAccountPage } from "../../../_lib/account-page";
+import { SettingsClient } from "./settings-client";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage({ params }: { params: Promise<{ accountKey: string }> }) {
+  const { accountKey } = await params;
+  const page = await requireAccountPage(accountKey, "settings");
+  if (!page.can("account.manage")) return <NoAccess title="Settings" />;
+  const { account } = page;
+  return (
+    <SettingsClient
+      accountKey={account.key}
+      initial={{
+        name: account.name,
+        brandingLogoUrl: account.brandingLogoUrl ?? "",
+        brandingPrimaryColor: account.brandingPrimaryColor ?? "",
+        brandingCompanyName: account.brandingCompanyName ?? "",
+        contactName: account.contactName ?? "",
+        contactEmail: account.contactEmail ?? "",
+        contactPhone: account.contactPhone ?? "",
+      }}
+    />
+  );
+}

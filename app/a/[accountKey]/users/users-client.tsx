@@ -1,0 +1,222 @@
+"use client";
+// Members and roles: add a person with a role (name, e-mail, initial password), change roles, remove members.
+// The server keeps at least one admin; its refusal (LAST_ADMIN) is shown as is.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
+import type { Member } from "@/server/modules/users/users.schema";
+import { describeError, useTRPC } from "../../../_components/trpc";
+import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]} — ${ROLE_DESCRIPTIONS[role]}` }));
+
+export function UsersClient({ accountKey, currentUserId }: { accountKey: string; currentUserId: number }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ accountKey }) });
+
+  const changeRole = useMutation(
+    trpc.users.changeRole.mutationOptions({
+      onSuccess: async (_result, input) => {
+        setNotice({ tone: "success", text: "Role changed." });
+        await refresh();
+        // A changed own role changes the navigation (and maybe this page's access).
+        if (input.userId === currentUserId) router.refresh();
+      },
+      onError: async (error) => {
+        setNotice({ tone: "error", text: describeError(error).message });
+        await refresh(); // puts the select back to the stored role
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.users.remove.mutationOptions({
+      onSuccess: async (_result, input) => {
+        // Removed oneself: this account is gone for us; "/" picks another one or explains.
+        if (input.userId === currentUserId) return window.location.assign("/");
+        setNotice({ tone: "success", text: `Removed ${removing?.name ?? "the member"} from this account.` });
+        setRemoving(null);
+        await refresh();
+      },
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Users and roles"
+        description="Everyone who can sign in to this account, and what their role lets them do."
+        actions={<Button onClick={() => setAdding(true)}>Add user</Button>}
+      />
+      {notice ? (
+        <div className="mb-4">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      ) : null}
+      <Card>
+        {members.isPending ? (
+          <Spinner label="Loading members…" />
+        ) : members.isError ? (
+          <Alert>Could not load the members: {describeError(members.error).message}</Alert>
+        ) : members.data.length === 0 ? (
+          <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
+            Add the people who work with this fleet and give each a role.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {members.data.map((member) => (
+              <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">
+                    {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
+                    {!member.canSignIn ? <Badge>API service user</Badge> : null}
+                  </p>
+                  <p className="truncate text-sm text-slate-500">{member.email}</p>
+                </div>
+                <label className="sr-only" htmlFor={`role-${member.id}`}>
+                  Role of {member.name}
+                </label>
+                <select
+                  id={`role-${member.id}`}
+                  value={member.role}
+                  disabled={changeRole.isPending}
+                  onChange={(event) => {
+                    setNotice(null);
+                    changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
+                  }}
+                  className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  variant="danger-ghost"
+                  aria-label={`Remove ${member.name}`}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoving(member);
+                  }}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="What each role can do" className="mt-6">
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          {ROLES.map((role) => (
+            <div key={role}>
+              <dt className="font-medium text-slate-900">{ROLE_LABELS[role]}</dt>
+              <dd className="text-slate-600">{ROLE_DESCRIPTIONS[role]}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      {adding ? (
+        <AddUserDialog
+          accountKey={accountKey}
+          onClose={() => setAdding(false)}
+          onAdded={async (text) => {
+            setAdding(false);
+            setNotice({ tone: "success", text });
+            await refresh();
+          }}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove member?"
+        confirmLabel="Remove member"
+        busy={remove.isPending}
+        error={remove.error ? describeError(remove.error).message : null}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ accountKey, userId: removing.id })}
+      >
+        <p>
+          <strong>{removing?.name}</strong> ({removing?.email}) will lose access to this account. API keys acting as
+          them stop working. Their sign-in for other accounts is kept.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; onClose: () => void; onAdded: (text: string) => void | Promise<void> }) {
+  const trpc = useTRPC();
+  const create = useMutation(trpc.users.create.mutationOptions());
+  const failure = create.error ? describeError(create.error) : null;
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const errors = { ...(failure?.fields ?? {}), ...localErrors };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = {
+      accountKey,
+      name: String(form.get("name") ?? "").trim(),
+      email: String(form.get("email") ?? "").trim(),
+      password: String(form.get("password") ?? ""),
+      role: String(form.get("role") ?? "viewer") as Role,
+    };
+    const missing: Record<string, string> = {};
+    if (!input.name) missing.name = "Enter the person's name.";
+    if (!input.email) missing.email = "Enter their e-mail address.";
+    if (!input.password) missing.password = "Choose an initial password (at least 8 characters).";
+    setLocalErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    try {
+      await create.mutateAsync(input);
+      await onAdded(`Added ${input.name} as ${ROLE_LABELS[input.role]}.`);
+    } catch {
+      // shown from create.error
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add user"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="add-user-form" busy={create.isPending}>
+            Add user
+          </Button>
+        </>
+      }
+    >
+      <form id="add-user-form" onSubmit={submit} noValidate className="space-y-4">
+        <Field label="Name" name="name" autoComplete="off" error={errors.name} />
+        <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
+        <Field
+          label="Initial password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="Give it to them securely. If they already sign in to another account, their password stays as it is."
+        />
+        <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
+      </form>
+      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
+    </Dialog>
+  );
+}

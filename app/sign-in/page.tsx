@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { isSafeCallbackPath } from "@/server/auth/auth-options";
+import { getSessionUser } from "@/server/auth/session";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const requested = typeof query.callbackUrl === "string" ? query.callbackUrl : null;
+  const callbackUrl = isSafeCallbackPath(requested) ? requested : "/";
+  if (await getSessionUser()) redirect(callbackUrl);
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex items-center justify-center gap-2">
+          <img src="/icon.svg" alt="" width={36} height={36} />
+          <span className="text-2xl font-semibold tracking-tight text-blue-900">Fleetline</span>
+        </div>
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h1 className="mb-4 text-lg font-semibold">Sign in to your fleet</h1>
+          <SignInForm callbackUrl={callbackUrl} />
+        </div>
+      </div>
+    </main>
+  );
+}

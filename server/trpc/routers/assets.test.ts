@@ -1,0 +1,100 @@
+// Assets through the dashboard API: create with a tracker, list with pagination, edit (IMEI swap and removal),
+// delete, and the conflicts the use cases raise (duplicate IMEI across accounts).
+import { TRPCError } from "@trpc/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+
+describe.each(databaseKinds())("assets router on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  let a: FixtureAccount;
+  let b: FixtureAccount;
+  beforeAll(async () => {
+    a = await createFixtureAccount("Assets A");
+    b = await createFixtureAccount("Assets B");
+  });
+
+  it("creates an asset with a tracker and lists it", async () => {
+    const manager = callerFor(a.users.fleet_manager);
+    const created = await manager.assets.create({
+      accountKey: a.key,
+      name: "Van 1",
+      plate: "AB-123-C",
+      brand: "Ford",
+      model: "Transit",
+      imei: "356307042441013",
+      adapter: "can-control",
+    });
+    expect(created).toEqual({ id: expect.any(Number), trackerId: expect.any(Number) });
+    const page = await callerFor(a.users.viewer).assets.list({ accountKey: a.key });
+    expect(page.next_cursor).toBeNull();
+    expect(page.data).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        name: "Van 1",
+        plate: "AB-123-C",
+        brand: "Ford",
+        model: "Transit",
+        tracker: { id: created.trackerId, imei: "356307042441013", protocol: "teltonika", can_adapter: "can-control" },
+        last_position: null,
+      }),
+    ]);
+    expect(await manager.accounts.overview({ accountKey: a.key })).toEqual({ assetCount: 1 });
+  });
+
+  it("refuses an IMEI another account already uses, with CONFLICT", async () => {
+    const error = await callerFor(b.users.admin)
+      .assets.create({ accountKey: b.key, name: "Copy", imei: "356307042441013" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe("CONFLICT");
+    expect((error as TRPCError).cause).toMatchObject({ code: "IMEI_TAKEN" });
+  });
+
+  it("pages through the list with the cursor", async () => {
+    const admin = callerFor(b.users.admin);
+    for (const name of ["One", "Two", "Three"]) await admin.assets.create({ accountKey: b.key, name });
+    const first = await admin.assets.list({ accountKey: b.key, limit: 2 });
+    expect(first.data.map((asset) => asset.name)).toEqual(["One", "Two"]);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = await admin.assets.list({ accountKey: b.key, limit: 2, cursor: first.next_cursor });
+    expect(second.data.map((asset) => asset.name)).toEqual(["Three"]);
+    expect(second.next_cursor).toBeNull();
+  });
+
+  it("edits an asset: fields, a new IMEI, then no tracker", async () => {
+    const admin = callerFor(a.users.admin);
+    const { id } = await admin.assets.create({ accountKey: a.key, name: "Truck", imei: "356307042441021" });
+    const renamed = await admin.assets.update({ accountKey: a.key, assetId: id, name: "Truck 7", plate: "TR-7", imei: "356307042441039" });
+    expect(renamed).toMatchObject({ name: "Truck 7", plate: "TR-7", tracker: { imei: "356307042441039" } });
+    const cleared = await admin.assets.update({ accountKey: a.key, assetId: id, plate: null, imei: null });
+    expect(cleared).toMatchObject({ plate: null, tracker: null });
+    expect(await admin.assets.get({ accountKey: a.key, assetId: id })).toEqual(cleared);
+  });
+
+  it("deletes an asset; another account cannot see, edit or delete it", async () => {
+    const admin = callerFor(a.users.admin);
+    const { id } = await admin.assets.create({ accountKey: a.key, name: "Scrap", imei: "356307042441047" });
+    const outsider = callerFor(b.users.admin);
+    for (const call of [
+      () => outsider.assets.get({ accountKey: b.key, assetId: id }),
+      () => outsider.assets.update({ accountKey: b.key, assetId: id, name: "Mine" }),
+      () => outsider.assets.delete({ accountKey: b.key, assetId: id }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect(await admin.assets.delete({ accountKey: a.key, assetId: id })).toEqual({ ok: true });
+    await expect(admin.assets.get({ accountKey: a.key, assetId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await t.db.asset.count({ where: { id } })).toBe(0);
+  });
+
+  it("lets office staff and viewers read but not write", async () => {
+    for (const role of ["office_staff", "viewer"] as const) {
+      const caller = callerFor(a.users[role]);
+      await expect(caller.assets.list({ accountKey: a.key })).resolves.toBeDefined();
+      await expect(caller.assets.create({ accountKey: a.key, name: "No" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      const [first] = (await caller.assets.list({ accountKey: a.key })).data;
+      await expect(caller.assets.delete({ accountKey: a.key, assetId: first!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+  });
+});

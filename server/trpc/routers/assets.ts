@@ -1,0 +1,57 @@
+// Assets and their tracker (one IMEI per asset). Validation of IMEI, adapter kind and lengths is the use cases'.
+import { z } from "zod";
+import { createAsset } from "../../modules/assets/create-asset";
+import { deleteAsset } from "../../modules/assets/delete-asset";
+import { getAsset } from "../../modules/assets/get-asset";
+import { listAssets } from "../../modules/assets/list-assets";
+import { updateAsset } from "../../modules/assets/update-asset";
+import { createTrpcRouter, requirePermission } from "../trpc";
+
+const ZText = z.string().max(1000);
+const ZAssetId = z.object({ assetId: z.number().int().positive() });
+
+export const assetsRouter = createTrpcRouter({
+  list: requirePermission("assets.read")
+    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .query(({ ctx, input }) =>
+      listAssets({ accountId: ctx.account.id, cursor: input.cursor ?? undefined, limit: input.limit }),
+    ),
+
+  get: requirePermission("assets.read")
+    .input(ZAssetId)
+    .query(({ ctx, input }) => getAsset({ accountId: ctx.account.id, assetId: input.assetId })),
+
+  create: requirePermission("assets.write")
+    .input(
+      z.object({
+        name: ZText,
+        plate: ZText.optional(),
+        brand: ZText.optional(),
+        model: ZText.optional(),
+        imei: ZText.optional(),
+        adapter: ZText.optional(),
+      }),
+    )
+    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => createAsset({ accountId: ctx.account.id, ...fields })),
+
+  /** imei/adapter: null removes the tracker / adapter, undefined leaves it. */
+  update: requirePermission("assets.write")
+    .input(
+      ZAssetId.extend({
+        name: ZText.optional(),
+        plate: ZText.nullable().optional(),
+        brand: ZText.nullable().optional(),
+        model: ZText.nullable().optional(),
+        imei: ZText.nullable().optional(),
+        adapter: ZText.nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => updateAsset({ accountId: ctx.account.id, ...fields })),
+
+  delete: requirePermission("assets.write")
+    .input(ZAssetId)
+    .mutation(async ({ ctx, input }) => {
+      await deleteAsset({ accountId: ctx.account.id, assetId: input.assetId });
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,33 @@
+// Members of an account and their roles. The last-admin guard and e-mail rules live in the use cases.
+import { z } from "zod";
+import { changeMemberRole } from "../../modules/users/change-member-role";
+import { createUser } from "../../modules/users/create-user";
+import { listMembers } from "../../modules/users/list-members";
+import { removeMember } from "../../modules/users/remove-member";
+import { createTrpcRouter, requirePermission } from "../trpc";
+
+const ZRole = z.enum(["admin", "fleet_manager", "office_staff", "viewer"]);
+const ZUserId = z.object({ userId: z.number().int().positive() });
+
+export const usersRouter = createTrpcRouter({
+  list: requirePermission("users.manage").query(({ ctx }) => listMembers({ accountId: ctx.account.id })),
+
+  /** A new e-mail creates the user with this password; a known e-mail joins this account (password unchanged). */
+  create: requirePermission("users.manage")
+    .input(z.object({ email: z.string().max(320), name: z.string().max(200), password: z.string().max(1000), role: ZRole }))
+    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => createUser({ accountId: ctx.account.id, ...fields })),
+
+  changeRole: requirePermission("users.manage")
+    .input(ZUserId.extend({ role: ZRole }))
+    .mutation(async ({ ctx, input }) => {
+      await changeMemberRole({ accountId: ctx.account.id, userId: input.userId, role: input.role });
+      return { ok: true as const };
+    }),
+
+  remove: requirePermission("users.manage")
+    .input(ZUserId)
+    .mutation(async ({ ctx, input }) => {
+      await removeMember({ accountId: ctx.account.id, userId: input.userId });
+      return { ok: true as const };
+    }),
+});
