@@ -37,6 +37,8 @@ export const ZEnv = z
     FLEET_DEMO: zFlag.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBHOOK_ALLOW_PRIVATE: zFlag.default("0"),
+    /** 1 when a reverse proxy in front sets X-Forwarded-For (then its first entry is the client address) */
+    TRUST_PROXY: zFlag.default("0"),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {
@@ -51,6 +53,7 @@ export const ZEnv = z
     ...v,
     PUBLIC_URL: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
     WEBHOOK_ALLOW_PRIVATE: v.WEBHOOK_ALLOW_PRIVATE === "1",
+    TRUST_PROXY: v.TRUST_PROXY === "1",
     /** unset FLEET_DEMO means "seed when the embedded database is new" (decided by the database module) */
     FLEET_DEMO: v.FLEET_DEMO === undefined ? undefined : v.FLEET_DEMO === "1",
   }));

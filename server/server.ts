@@ -7,6 +7,7 @@ import { openDatabase, setDatabase, type Database } from "./db/client";
 import type { Env } from "./env";
 import { respondHealth, type HealthState } from "./http/health";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
+import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
 import { seedDemo } from "./modules/demo/seed-demo";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
@@ -56,6 +57,9 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
   });
 
   const handleRequest = (request: IncomingMessage, response: ServerResponse) => {
+    // Rate limits key on the client address from X-Forwarded-For. Unless a trusted proxy sets it, a client could
+    // choose its own, so it is replaced with the socket's address.
+    if (!config.TRUST_PROXY) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
     const pathname = (request.url ?? "/").split("?")[0]!;
     if (pathname === "/healthz") return void respondHealth(health, response);
     if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
@@ -116,6 +120,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
         });
         await liveStream.close();
         await nextApp?.close();
+        await closeRateLimits();
         await hub.close();
         await database.close();
         setDatabase(undefined);

@@ -1,5 +1,7 @@
 // Asset inputs, the AssetDto every transport answers with (REST, tRPC, CLI), and the opaque list cursor.
 import { z } from "zod";
+import type { LivePosition } from "../positions/live-position";
+import { detailedStatus } from "../positions/vehicle-status";
 import { optionalText } from "../accounts/parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 
@@ -81,6 +83,22 @@ export const ZTrackerDto = z.object({
   can_adapter: z.enum(ADAPTER_KINDS).nullable().describe("CAN adapter fitted, or null"),
 });
 
+export const ZLastPosition = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  speed: z.number().describe("km/h"),
+  course: z.number().describe("degrees from north"),
+  ignition: z.boolean().nullable(),
+  date_updated: z.string().describe("fix time, ISO 8601"),
+  date_moved: z.string().describe("fix time of the newest moving record, ISO 8601"),
+  status: z
+    .object({ name: z.enum(["moving", "idle", "parked", "offline"]), label: z.string(), color: z.string() })
+    .describe("status now: offline when nothing arrived for 30 minutes"),
+  odometer: z.number().nullable().describe("metres"),
+  address: z.object({ street: z.string().nullable(), town: z.string().nullable(), country: z.string().nullable() }).nullable(),
+});
+export type LastPositionDto = z.infer<typeof ZLastPosition>;
+
 export const ZAssetDto = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -88,7 +106,7 @@ export const ZAssetDto = z.object({
   brand: z.string().nullable(),
   model: z.string().nullable(),
   tracker: ZTrackerDto.nullable().describe("the tracker fitted to the asset, or null"),
-  last_position: z.null().describe("last known position; null until the asset has reported one"),
+  last_position: ZLastPosition.nullable().describe("last known position; null until the asset has reported one"),
   created_at: z.string().describe("ISO 8601"),
   updated_at: z.string().describe("ISO 8601"),
 });
@@ -110,6 +128,7 @@ export const assetSelect = {
   createdAt: true,
   updatedAt: true,
   tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true } },
+  state: { select: { payload: true } },
 } as const;
 
 interface AssetRow {
@@ -121,6 +140,7 @@ interface AssetRow {
   createdAt: Date;
   updatedAt: Date;
   tracker: { id: number; imei: string; protocol: string; canAdapter: string | null } | null;
+  state?: { payload: unknown } | null;
 }
 
 export function toAssetDto(row: AssetRow): AssetDto {
@@ -138,8 +158,25 @@ export function toAssetDto(row: AssetRow): AssetDto {
           can_adapter: isAdapterKind(row.tracker.canAdapter) ? row.tracker.canAdapter : null,
         }
       : null,
-    last_position: null,
+    last_position: row.state ? toLastPosition(row.state.payload as LivePosition, Date.now()) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** the newest stored position (its live payload) as the asset list shows it; the status is judged at `now` */
+export function toLastPosition(p: LivePosition, now: number): LastPositionDto {
+  const status = detailedStatus({ speed: p.speed, ignition: p.ignition, fixTime: p.dateUpdated, now });
+  return {
+    latitude: p.latitude,
+    longitude: p.longitude,
+    speed: p.speed,
+    course: p.course,
+    ignition: p.ignition,
+    date_updated: new Date(p.dateUpdated).toISOString(),
+    date_moved: new Date(p.dateMoved).toISOString(),
+    status: { name: status.name, label: status.label, color: status.color },
+    odometer: p.odometer,
+    address: p.geoPoint,
   };
 }

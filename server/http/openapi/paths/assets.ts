@@ -1,0 +1,41 @@
+// GET /api/{accountKey}/asset and GET /api/{accountKey}/asset_map.
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ZAssetDto, ZAssetPage } from "../../../modules/assets/assets.schema";
+import { ZAccountPathParams, ZAssetMap, ZPageQuery } from "../../rest.schema";
+import { errorResponses, oauth } from "../common";
+
+export function registerAssetPaths(registry: OpenAPIRegistry): void {
+  // Components are named with zod's own .meta({ id }) rather than registry.register(), which needs schemas built
+  // after extendZodWithOpenApi (not guaranteed for domain schemas under Next's bundler).
+  const asset = ZAssetDto.meta({ id: "Asset" });
+  const page = z.object({ data: z.array(asset), next_cursor: ZAssetPage.shape.next_cursor }).meta({ id: "AssetPage" });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/{accountKey}/asset",
+    tags: ["Assets"],
+    summary: "List assets",
+    description: "Assets in id order with their tracker and last known position, one page at a time.",
+    security: oauth("assets:read"),
+    request: { params: ZAccountPathParams, query: ZPageQuery },
+    responses: {
+      200: { description: "One page of assets.", content: { "application/json": { schema: page } } },
+      ...errorResponses(401, 403, 404, 422, 429),
+    },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/{accountKey}/asset_map",
+    tags: ["Assets"],
+    summary: "All asset ids",
+    description: "Every asset id of the account, e.g. for the live stream's asset_ids.",
+    security: oauth("assets:read"),
+    request: { params: ZAccountPathParams },
+    responses: {
+      200: { description: "The asset ids.", content: { "application/json": { schema: ZAssetMap } } },
+      ...errorResponses(401, 403, 404, 429),
+    },
+  });
+}

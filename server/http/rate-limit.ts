@@ -1,0 +1,98 @@
+// Rate limits (rate-limiter-flexible): an in-memory store in one process, the Redis store when REDIS_URL is set so
+// every node counts together. If Redis fails, an in-memory limiter takes over (insurance) rather than refusing
+// every request or letting every request through.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { createClient } from "redis";
+import { env } from "../env";
+import { log } from "../log";
+import { RateLimitedError } from "./rate-limited-error";
+
+export interface RateLimit {
+  /** a name for the counter, e.g. "oauth-token" */
+  name: string;
+  /** requests allowed per window */
+  points: number;
+  /** window length in seconds */
+  duration: number;
+}
+
+export interface RateLimiter {
+  /** counts one request for `key`; throws RateLimitedError (429 with Retry-After) when over the limit */
+  consume(key: string): Promise<void>;
+}
+
+// node-redis client types carry per-options generics that do not unify with RateLimiterRedis's; typed loosely here
+type RedisClient = any;
+const store = globalThis as unknown as {
+  __fleetlineRateLimitRedis?: { url: string; client: RedisClient; ready: Promise<void> };
+  __fleetlineRateLimiters?: Map<string, RateLimiterAbstract>;
+};
+
+const CONNECT_WAIT_MS = 1000;
+
+function redisConnection(url: string): { client: RedisClient; ready: Promise<void> } {
+  if (store.__fleetlineRateLimitRedis?.url !== url) {
+    // offline queue off: a command during an outage fails at once and the insurance limiter answers instead
+    const client = createClient({ url, disableOfflineQueue: true });
+    client.on("error", (error: Error) => log("rate-limit").warn({ err: error }, "redis error"));
+    const ready = client.connect().then(
+      () => undefined,
+      () => undefined,
+    );
+    store.__fleetlineRateLimitRedis = { url, client, ready };
+  }
+  return store.__fleetlineRateLimitRedis!;
+}
+
+function limiterFor(limit: RateLimit): RateLimiterAbstract {
+  const redisUrl = env().REDIS_URL;
+  const id = `${limit.name}:${limit.points}:${limit.duration}:${redisUrl ?? "memory"}`;
+  const limiters = (store.__fleetlineRateLimiters ??= new Map());
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    const options = { keyPrefix: `fleetline:rl:${limit.name}`, points: limit.points, duration: limit.duration };
+    limiter = redisUrl
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redisConnection(redisUrl).client,
+          useRedisPackage: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+    limiters.set(id, limiter);
+  }
+  return limiter;
+}
+
+export function rateLimiter(limit: RateLimit): RateLimiter {
+  return {
+    async consume(key) {
+      const redisUrl = env().REDIS_URL;
+      if (redisUrl) {
+        // the first requests after start-up wait (briefly) for the connection instead of falling to the insurance
+        await Promise.race([redisConnection(redisUrl).ready, new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
+      }
+      try {
+        await limiterFor(limit).consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** Forgets this process's limiters (in-memory counters are lost; Redis counters stay in Redis). */
+export function resetRateLimits(): void {
+  store.__fleetlineRateLimiters?.clear();
+}
+
+/** Closes the Redis connection of the limiters, if any (shutdown, tests). */
+export async function closeRateLimits(): Promise<void> {
+  const current = store.__fleetlineRateLimitRedis;
+  store.__fleetlineRateLimitRedis = undefined;
+  resetRateLimits();
+  if (current) await current.client.quit().catch(() => {});
+}

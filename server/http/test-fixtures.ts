@@ -1,0 +1,63 @@
+// Test fixtures for the REST layer: accounts with members, OAuth clients with tokens, API keys, and Request
+// builders. Rows are written straight through Prisma so these tests depend only on the code under test.
+import type { Role } from "../generated/prisma/client";
+import { db } from "../db/client";
+import { createApiKey } from "../modules/api-keys/create-api-key";
+import { createOAuthClient } from "../modules/oauth/create-oauth-client";
+import { issueAccessToken } from "../modules/oauth/issue-access-token";
+import type { Scope } from "../modules/oauth/scopes";
+import { randomId } from "../security/random";
+
+export async function makeAccount(name = "Acme") {
+  const key = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${randomId(5)}`;
+  const account = await db().account.create({ data: { key, name }, select: { id: true, key: true, name: true } });
+  const admin = await makeMember(account.id, "admin", `${name} Admin`);
+  return { ...account, adminId: admin.id };
+}
+
+export async function makeMember(accountId: number, role: Role, name = `Member ${role}`) {
+  return db().user.create({
+    data: {
+      email: `${randomId(10)}@example.test`,
+      name,
+      passwordHash: null,
+      memberships: { create: { accountId, role } },
+    },
+    select: { id: true, name: true, email: true },
+  });
+}
+
+export async function makeClient(accountId: number, scopes?: Scope[]) {
+  return createOAuthClient({ accountId, scopes });
+}
+
+export async function makeToken(accountId: number, options: { scopes?: Scope[]; scope?: string } = {}) {
+  const client = await makeClient(accountId, options.scopes);
+  const token = await issueAccessToken({ clientId: client.clientId, clientSecret: client.clientSecret, scope: options.scope });
+  return { ...client, token: token.access_token };
+}
+
+export async function makeApiKey(accountId: number, role: Role) {
+  const user = await makeMember(accountId, role);
+  const { id, apiKey } = await createApiKey({ accountId, userId: user.id });
+  return { id, apiKey, userId: user.id };
+}
+
+export async function makeAsset(accountId: number, name: string, imei?: string) {
+  return db().asset.create({
+    data: { accountId, name, tracker: imei ? { create: { accountId, imei } } : undefined },
+    select: { id: true },
+  });
+}
+
+/** A GET with `Authorization: Bearer <token>` (when given). */
+export function getRequest(path: string, token?: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://fleetline.test${path}`, {
+    headers: { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+}
+
+/** The second argument Next.js passes to a route handler. */
+export function routeContext<P extends Record<string, string>>(params: P) {
+  return { params: Promise.resolve(params) };
+}

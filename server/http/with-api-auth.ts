@@ -1,0 +1,54 @@
+// The wrapper for OAuth bearer callers (the REST API). It authenticates the token (401), binds account-scoped paths
+// to the token's account (a foreign or unknown account key is a 404 ACCOUNT_NOT_FOUND, never 403, so keys cannot be
+// probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. Route handlers stay
+// one call:
+//
+//   export const GET = withApiAuth({ scope: "assets:read" }, async ({ account }) => ({ data: await listAssetIds(...) }));
+import { AppError } from "../errors";
+import { type Scope } from "../modules/oauth/scopes";
+import { authenticateAccessToken, type AuthenticatedClient } from "../security/access-token";
+import { unauthenticatedResponse } from "./api-response";
+import { rateLimiter, type RateLimit } from "./rate-limit";
+import { bearerToken } from "./request-input";
+import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
+import { runApiRequest, toResponse } from "./run-api-request";
+
+export interface ApiAuthOptions {
+  /** the scope the token must carry; none for identity endpoints such as /api/v1/user */
+  scope?: Scope;
+  /** path parameter holding the account key (default "accountKey" when the route has it); false: no account check */
+  accountParam?: string | false;
+  /** per-client request budget; false turns it off */
+  rateLimit?: RateLimit | false;
+}
+
+export const DEFAULT_API_RATE_LIMIT: RateLimit = { name: "api-client", points: 600, duration: 60 };
+
+export interface ApiAuthContext<P extends RouteParams> extends BaseContext<P>, Omit<AuthenticatedClient, "claims"> {}
+
+export function withApiAuth<P extends RouteParams = RouteParams>(
+  options: ApiAuthOptions,
+  handler: (context: ApiAuthContext<P>) => Promise<HandlerResult>,
+): RouteHandler<P> {
+  const limiter = options.rateLimit === false ? null : rateLimiter(options.rateLimit ?? DEFAULT_API_RATE_LIMIT);
+  return (request, context) =>
+    runApiRequest(request, async (frame) => {
+      const token = bearerToken(request);
+      const auth = token ? await authenticateAccessToken(token) : null;
+      if (!auth) return unauthenticatedResponse("Bearer");
+      const log = frame.log.child({ clientId: auth.client.clientId, accountId: auth.account.id });
+
+      const params = await resolveParams(context);
+      const param = options.accountParam === undefined ? ACCOUNT_PARAM : options.accountParam;
+      if (param && param in params && params[param] !== auth.account.key) {
+        throw new AppError("ACCOUNT_NOT_FOUND", "Account not found.");
+      }
+      if (options.scope && !auth.scopes.includes(options.scope)) {
+        throw new AppError("INSUFFICIENT_SCOPE", `This token lacks the ${options.scope} scope.`);
+      }
+      await limiter?.consume(auth.client.clientId);
+
+      const { claims: _claims, ...rest } = auth;
+      return toResponse(await handler({ ...frame, log, request, params, ...rest }));
+    });
+}

@@ -1,0 +1,32 @@
+// The wrapper for public tracking viewers: header X-Session-Token, resolved by the caller's `resolveSession` (the
+// tracking-link feature owns the session table). Missing or unknown sessions are 401 `{"message": "Unauthenticated."}`.
+import { unauthenticatedResponse } from "./api-response";
+import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
+import { runApiRequest, toResponse } from "./run-api-request";
+
+export const SESSION_HEADER = "x-session-token";
+const MAX_TOKEN_LENGTH = 256;
+
+export interface ViewerSessionOptions<S, P extends RouteParams> {
+  /** the session behind a token, or null when it is unknown or expired */
+  resolveSession: (token: string, params: P) => Promise<S | null>;
+}
+
+export interface ViewerSessionContext<S, P extends RouteParams> extends BaseContext<P> {
+  session: S;
+}
+
+export function withViewerSession<S, P extends RouteParams = RouteParams>(
+  options: ViewerSessionOptions<S, P>,
+  handler: (context: ViewerSessionContext<S, P>) => Promise<HandlerResult>,
+): RouteHandler<P> {
+  return (request, context) =>
+    runApiRequest(request, async (frame) => {
+      const token = request.headers.get(SESSION_HEADER)?.trim();
+      if (!token || token.length > MAX_TOKEN_LENGTH) return unauthenticatedResponse();
+      const params = await resolveParams(context);
+      const session = await options.resolveSession(token, params);
+      if (!session) return unauthenticatedResponse();
+      return toResponse(await handler({ ...frame, request, params, session }));
+    });
+}
