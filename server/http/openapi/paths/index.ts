@@ -3,8 +3,10 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { registerAssetPaths } from "./assets";
 import { registerOAuthPaths } from "./oauth";
+import { registerPositionPaths } from "./positions";
 
 export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => void> = {
   oauth: registerOAuthPaths,
   assets: registerAssetPaths,
+  positions: registerPositionPaths,
 };
