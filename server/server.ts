@@ -13,6 +13,7 @@ import { seedDemo } from "./modules/demo/seed-demo";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
+import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
 
 export interface RunningServer {
@@ -41,8 +42,12 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     : createMemoryHub();
   setHub(hub);
 
-  const demoWanted = config.FLEET_DEMO ?? (database.kind === "embedded" && database.created);
+  // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
+  // an embedded database the demo was seeded into (docs/configuration.md)
+  const demoWanted =
+    config.FLEET_DEMO ?? (database.kind === "embedded" && (database.created || demoMarked(config.DATA_DIR)));
   const demo = demoWanted ? await seedDemo(database.prisma) : null;
+  if (demo && database.kind === "embedded") markDemo(config.DATA_DIR);
 
   const nextApp =
     options.next === false
@@ -89,6 +94,10 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     embedded: database.kind === "embedded",
     logger: log("tracker"),
   });
+  const demoFleet =
+    demoWanted && trackers.tcpPort !== null
+      ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
+      : null;
   const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
   logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
   health.ready = true;
@@ -113,6 +122,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       (stopping ??= (async () => {
         health.ready = false;
         logger.info("stopping");
+        demoFleet?.stop();
         await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

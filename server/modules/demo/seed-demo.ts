@@ -1,7 +1,8 @@
 // The demo account a new embedded database starts with, so `npm start` shows a working platform at once.
-// The admin password is random and printed once by the server. The demo vehicles have plates but no trackers yet:
-// the ingest work fits them with simulated trackers.
+// The admin password is random and printed once by the server. Each demo vehicle has a simulated tracker, which the
+// server drives over its own Teltonika listener while it runs (server/simulator).
 import type { Db } from "../../db/client";
+import { simulatedImei } from "../../simulator/fleet-simulator";
 import { hashSecret } from "../../security/hashing";
 import { randomToken } from "../../security/random";
 
@@ -13,7 +14,14 @@ export const DEMO_ASSETS = [
   { name: "Van 1", plate: "FL-101-DM", brand: "Ford", model: "Transit" },
   { name: "Van 2", plate: "FL-102-DM", brand: "Mercedes-Benz", model: "Sprinter" },
   { name: "Minibus", plate: "FL-201-DM", brand: "Volkswagen", model: "Crafter" },
+  { name: "School Bus 4", plate: "FL-204-DM", brand: "Iveco", model: "Daily" },
+  { name: "Car 7", plate: "FL-307-DM", brand: "Toyota", model: "Corolla" },
+  { name: "Pickup 9", plate: "FL-409-DM", brand: "Nissan", model: "Navara" },
 ] as const;
+
+/** IMEIs of the demo's simulated trackers (a prefix no real device uses). */
+export const DEMO_IMEI_PREFIX = "3500000";
+export const DEMO_IMEIS = DEMO_ASSETS.map((_, i) => simulatedImei(i, DEMO_IMEI_PREFIX));
 
 export interface DemoSignIn {
   accountKey: string;
@@ -26,7 +34,7 @@ export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
   const existing = await prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
   if (existing) return null;
   const password = randomToken(12);
-  await prisma.account.create({
+  const account = await prisma.account.create({
     data: {
       key: DEMO_ACCOUNT_KEY,
       name: "Demo Fleet",
@@ -43,8 +51,13 @@ export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
           },
         },
       },
-      assets: { create: DEMO_ASSETS.map((asset) => ({ ...asset })) },
     },
+    select: { id: true },
   });
+  for (const [i, asset] of DEMO_ASSETS.entries()) {
+    await prisma.asset.create({
+      data: { ...asset, accountId: account.id, tracker: { create: { accountId: account.id, imei: DEMO_IMEIS[i]!, canAdapter: "lv-can200" } } },
+    });
+  }
   return { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password };
 }

@@ -1,0 +1,148 @@
+// One simulated Teltonika vehicle: drives a loop, stops at junctions, parks with the ignition off, and reports the
+// IO a real FMB with an LV-CAN200 would (ignition, movement, voltages, GSM/GNSS quality, CAN speed, RPM, fuel,
+// mileage, engine temperature, door status, program number). Deterministic for a given seed, so tests can rely on it.
+import { haversineMeters } from "../modules/positions/geo";
+import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
+import { IO } from "../tracker/protocols/teltonika/io-elements";
+import type { Waypoint } from "./demo-routes";
+
+type Phase = "driving" | "stopped" | "parked";
+
+/** small seeded PRNG (mulberry32): the same seed drives the same way */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function bearing(a: Waypoint, b: Waypoint): number {
+  const toRad = Math.PI / 180;
+  const y = Math.sin((b[1] - a[1]) * toRad) * Math.cos(b[0] * toRad);
+  const x = Math.cos(a[0] * toRad) * Math.sin(b[0] * toRad) - Math.sin(a[0] * toRad) * Math.cos(b[0] * toRad) * Math.cos((b[1] - a[1]) * toRad);
+  return (Math.atan2(y, x) / toRad + 360) % 360;
+}
+
+export class SimulatedVehicle {
+  private readonly random: () => number;
+  private segment = 0;
+  private along = 0; // metres along the current segment
+  private phase: Phase = "parked";
+  private phaseLeftMs: number;
+  private speed = 0; // km/h
+  private mileage: number; // metres
+  private fuelLiters: number;
+  private engineTemp = 12; // °C
+  private latitude: number;
+  private longitude: number;
+  private angle = 0;
+
+  constructor(
+    readonly imei: string,
+    private readonly route: readonly Waypoint[],
+    seed: number,
+  ) {
+    this.random = prng(seed);
+    this.segment = Math.floor(this.random() * route.length);
+    [this.latitude, this.longitude] = route[this.segment]!;
+    this.mileage = 40_000_000 + Math.floor(this.random() * 80_000_000);
+    this.fuelLiters = 25 + this.random() * 30;
+    this.phaseLeftMs = 2_000 + this.random() * 8_000; // parked briefly, then off it goes
+  }
+
+  /** advances the vehicle by `dtMs` and returns the record a device would log at `now` */
+  step(now: number, dtMs: number): RecordToEncode {
+    this.phaseLeftMs -= dtMs;
+    if (this.phaseLeftMs <= 0) this.nextPhase();
+    const ignition = this.phase !== "parked";
+
+    const target = this.phase === "driving" ? 25 + this.random() * 35 : 0;
+    this.speed = Math.max(0, this.speed + Math.max(-25, Math.min(15, target - this.speed)) * Math.min(1, dtMs / 4000));
+    if (this.phase !== "driving" && this.speed < 3) this.speed = 0;
+    this.advance((this.speed / 3.6) * (dtMs / 1000));
+
+    if (ignition) {
+      this.engineTemp = Math.min(90, this.engineTemp + dtMs / 4000);
+      this.fuelLiters = Math.max(2, this.fuelLiters - (this.speed > 0 ? 0.00012 : 0.00003) * (dtMs / 100));
+    } else {
+      this.engineTemp = Math.max(8, this.engineTemp - dtMs / 20000);
+    }
+    const rpm = ignition ? Math.round(750 + this.speed * 32 + this.random() * 60) : 0;
+
+    return {
+      timestamp: now,
+      priority: 0,
+      latitude: Math.round(this.latitude * 1e7) / 1e7,
+      longitude: Math.round(this.longitude * 1e7) / 1e7,
+      altitude: 110 + Math.round(this.random() * 20),
+      angle: Math.round(this.angle) % 360,
+      satellites: 8 + Math.floor(this.random() * 7),
+      speed: Math.round(this.speed),
+      eventIoId: 0,
+      io: {
+        u8: {
+          [IO.IGNITION]: ignition ? 1 : 0,
+          [IO.MOVEMENT]: this.speed > 0 ? 1 : 0,
+          [IO.GSM_SIGNAL]: 3 + Math.floor(this.random() * 3),
+          [IO.GNSS_STATUS]: 1,
+          81: Math.round(this.speed), // CAN vehicle speed, km/h
+          89: Math.round((this.fuelLiters / 60) * 100), // CAN fuel level, %
+        },
+        u16: {
+          [IO.EXTERNAL_VOLTAGE]: ignition ? 13_900 + Math.floor(this.random() * 300) : 12_450 + Math.floor(this.random() * 100),
+          [IO.BATTERY_VOLTAGE]: 4_050 + Math.floor(this.random() * 50),
+          181: 9 + Math.floor(this.random() * 6), // PDOP x10
+          182: 7 + Math.floor(this.random() * 5), // HDOP x10
+          84: Math.round(this.fuelLiters * 10), // CAN fuel level, 0.1 l
+          85: rpm, // CAN engine RPM
+          115: Math.round(this.engineTemp * 10), // CAN engine temperature, 0.1 °C
+          90: 0, // CAN door status: all closed
+        },
+        u32: {
+          87: Math.round(this.mileage), // CAN total mileage, m
+          100: 1063, // CAN program number
+        },
+      },
+    };
+  }
+
+  private nextPhase() {
+    const r = this.random();
+    if (this.phase === "driving") {
+      this.phase = r < 0.75 ? "stopped" : "parked";
+      this.phaseLeftMs = this.phase === "stopped" ? 10_000 + this.random() * 30_000 : 45_000 + this.random() * 90_000;
+    } else {
+      this.phase = "driving";
+      this.phaseLeftMs = 60_000 + this.random() * 180_000;
+    }
+  }
+
+  private advance(metres: number) {
+    let left = metres;
+    this.mileage += metres;
+    while (left > 0) {
+      const a = this.route[this.segment]!;
+      const b = this.route[(this.segment + 1) % this.route.length]!;
+      const length = haversineMeters(a[0], a[1], b[0], b[1]);
+      this.angle = bearing(a, b);
+      if (this.along + left < length) {
+        this.along += left;
+        left = 0;
+      } else {
+        left -= length - this.along;
+        this.along = 0;
+        this.segment = (this.segment + 1) % this.route.length;
+      }
+      const a2 = this.route[this.segment]!;
+      const b2 = this.route[(this.segment + 1) % this.route.length]!;
+      const len2 = haversineMeters(a2[0], a2[1], b2[0], b2[1]) || 1;
+      const f = this.along / len2;
+      this.latitude = a2[0] + (b2[0] - a2[0]) * f;
+      this.longitude = a2[1] + (b2[1] - a2[1]) * f;
+    }
+  }
+}
