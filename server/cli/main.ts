@@ -33,13 +33,14 @@ async function main(args: string[]): Promise<number> {
   const planned = [args[0]!, `${args[0]} ${args[1] ?? ""}`].find((name) => name in PLANNED_COMMANDS);
   if (planned) return fail(`${planned} is not available yet (${PLANNED_COMMANDS[planned]})`, EXIT.FAILED);
 
-  const name = `${args[0]} ${args[1] ?? ""}`.trim();
-  const command = findCommand(name);
+  // "noun verb" commands, and single-word ones such as `simulate`
+  const command = findCommand(`${args[0]} ${args[1] ?? ""}`.trim()) ?? findCommand(args[0]!);
+  const name = command?.name ?? `${args[0]} ${args[1] ?? ""}`.trim();
   if (!command) {
     process.stderr.write(usage(COMMANDS, PLANNED_COMMANDS));
     return fail(`unknown command ${JSON.stringify(name)} (see the list above)`, EXIT.USAGE);
   }
-  const rest = args.slice(2);
+  const rest = args.slice(command.name.split(" ").length);
   if (rest.some((arg) => HELP_FLAGS.has(arg))) {
     process.stderr.write(commandHelp(command));
     return succeed({ command: command.name, flags: command.flags });

@@ -7,6 +7,7 @@ import { accountCreate } from "./commands/account-create";
 import { apiKeyCreate } from "./commands/api-key-create";
 import { assetCreate } from "./commands/asset-create";
 import { oauthClientCreate } from "./commands/oauth-client-create";
+import { simulate } from "./commands/simulate";
 import { userCreate } from "./commands/user-create";
 
 export const COMMANDS: readonly CliCommand[] = [
@@ -15,13 +16,13 @@ export const COMMANDS: readonly CliCommand[] = [
   oauthClientCreate,
   apiKeyCreate,
   assetCreate,
+  simulate,
 ];
 
 /** Commands of operations.md that later work adds: name -> the work that brings it. */
 export const PLANNED_COMMANDS: Readonly<Record<string, string>> = {
   "link create": "comes with public tracking links",
   "link disable": "comes with public tracking links",
-  simulate: "comes with the tracker simulator",
 };
 
 export function findCommand(name: string): CliCommand | undefined {
