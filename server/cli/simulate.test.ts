@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/test-database"
 
 const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 
-function fleet(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
+function fleet(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
   return new Promise((resolve) => {
     execFile(TSX, ["server/cli/main.ts", ...args], { env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
       const lines = stdout.split("\n").filter(Boolean);

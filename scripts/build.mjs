@@ -1,0 +1,21 @@
+// `npm run build`: the production build of the Next.js app (`next build`) and a type check of everything else
+// (`tsc --noEmit`: the server runs from TypeScript through tsx, which strips types without checking them, so this
+// is where a type error in server/ fails the build).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+
+function step(label, command, args) {
+  console.log(`> ${label}`);
+  const result = spawnSync(path.join(root, "node_modules", ".bin", command), args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`build failed: ${label} (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+step("next build", "next", ["build"]);
+step("type check (tsc --noEmit)", "tsc", ["--noEmit", "-p", "tsconfig.json"]);

@@ -1,0 +1,112 @@
+// The environment contract of operations.md: defaults, one message per bad variable naming it, and the AUTH_SECRET
+// rule for production on PostgreSQL.
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const SECRET = "s".repeat(32);
+
+function errorOf(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("expected parseEnv to throw");
+}
+
+describe("parseEnv", () => {
+  it("gives every variable its documented default", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PUBLIC_URL: "http://localhost:3000",
+      DATA_DIR: "./.data",
+      TELTONIKA_PORT: 5027,
+      GEOCODER: "offline",
+      LOG_LEVEL: "info",
+      WEBHOOK_ALLOW_PRIVATE: false,
+      TRUST_PROXY: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+    expect(env.AUTH_SECRET).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAP_STYLE_URL).toBeUndefined();
+    // unset FLEET_DEMO means "decide by whether the embedded database is new"
+    expect(env.FLEET_DEMO).toBeUndefined();
+  });
+
+  it("derives PUBLIC_URL from PORT and strips a trailing slash from a given one", () => {
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://fleet.example.com/" }).PUBLIC_URL).toBe("https://fleet.example.com");
+  });
+
+  it("reads set values and treats empty strings as unset", () => {
+    const env = parseEnv({
+      PORT: "4000",
+      TELTONIKA_PORT: "0",
+      DATABASE_URL: "postgres://u@db:5432/fleet",
+      REDIS_URL: "redis://cache:6379",
+      FLEET_DEMO: "1",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      TRUST_PROXY: "1",
+      GEOCODER: "nominatim:https://nominatim.example.com",
+      SMTP_URL: "",
+    });
+    expect(env).toMatchObject({
+      PORT: 4000,
+      TELTONIKA_PORT: 0,
+      DATABASE_URL: "postgres://u@db:5432/fleet",
+      REDIS_URL: "redis://cache:6379",
+      FLEET_DEMO: true,
+      WEBHOOK_ALLOW_PRIVATE: true,
+      TRUST_PROXY: true,
+      GEOCODER: "nominatim:https://nominatim.example.com",
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(parseEnv({ FLEET_DEMO: "0" }).FLEET_DEMO).toBe(false);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["TELTONIKA_PORT", "5027.5"],
+    ["PUBLIC_URL", "localhost:3000"],
+    ["DATABASE_URL", "mysql://u@db/fleet"],
+    ["REDIS_URL", "http://cache:6379"],
+    ["AUTH_SECRET", "too-short"],
+    ["SMTP_URL", "mail.example.com"],
+    ["MAP_STYLE_URL", "file:///style.json"],
+    ["GEOCODER", "google"],
+    ["FLEET_DEMO", "yes"],
+    ["LOG_LEVEL", "verbose"],
+    ["WEBHOOK_ALLOW_PRIVATE", "true"],
+    ["TRUST_PROXY", "yes"],
+    ["NODE_ENV", "staging"],
+  ])("refuses %s=%s with a message naming the variable", (name, value) => {
+    const message = errorOf({ [name]: value });
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, "m"));
+    // only the bad variable is named
+    const named = message.split("\n").slice(1);
+    expect(named).toHaveLength(1);
+  });
+
+  it("names every bad variable at once", () => {
+    const message = errorOf({ PORT: "abc", LOG_LEVEL: "loud", REDIS_URL: "nope" });
+    for (const name of ["PORT", "LOG_LEVEL", "REDIS_URL"]) expect(message).toContain(`${name}: `);
+  });
+
+  it("requires AUTH_SECRET only in production on PostgreSQL", () => {
+    const postgres = "postgres://u@db:5432/fleet";
+    expect(errorOf({ NODE_ENV: "production", DATABASE_URL: postgres })).toMatch(/AUTH_SECRET: is required/);
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: postgres, AUTH_SECRET: SECRET }).AUTH_SECRET).toBe(SECRET);
+    // embedded production: the secret is generated into DATA_DIR
+    expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
+    // development on PostgreSQL: generated too
+    expect(() => parseEnv({ NODE_ENV: "development", DATABASE_URL: postgres })).not.toThrow();
+  });
+});
