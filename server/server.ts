@@ -13,6 +13,7 @@ import { seedDemo } from "./modules/demo/seed-demo";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
+import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
 
@@ -93,6 +94,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     teltonikaPort: config.TELTONIKA_PORT,
     embedded: database.kind === "embedded",
     logger: log("tracker"),
+    geocoder: createGeocoder(config.GEOCODER),
   });
   const demoFleet =
     demoWanted && trackers.tcpPort !== null

@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import type { Hub } from "../hub";
 import { DeviceSessions } from "./device-sessions";
-import { IngestPipeline, type Geocoder } from "./pipeline/ingest-pipeline";
+import type { Geocoder } from "../modules/geocoding/geocoder";
+import { IngestPipeline } from "./pipeline/ingest-pipeline";
 import { PositionWriter } from "./pipeline/position-writer";
 import { WsSequence } from "./pipeline/ws-sequence";
 import { startTeltonikaTcpListener, type TcpListener } from "./teltonika-tcp-listener";
@@ -63,6 +64,7 @@ export async function startTrackerService(options: {
     async stop() {
       await Promise.all([tcp?.close(), udp?.close()]);
       await writer.drain();
+      options.geocoder?.close?.();
     },
   };
 }

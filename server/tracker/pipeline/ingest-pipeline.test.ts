@@ -6,6 +6,7 @@ import { createMemoryHub, type Hub } from "../../hub";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { createAccount } from "../../modules/accounts/create-account";
 import { createAsset } from "../../modules/assets/create-asset";
+import { OfflineGeocoder } from "../../modules/geocoding/offline-geocoder";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { DeviceSessions } from "../device-sessions";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../protocols/teltonika/avl-encoder";
@@ -66,6 +67,8 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     assetId = (await createAsset({ accountId: account.id, name: "Van 1", imei })).id;
     writer = new PositionWriter(t.db);
     const logger = pino({ level: "silent" });
+    const geocoder = new OfflineGeocoder();
+    await geocoder.load();
     const pipeline = new IngestPipeline({
       prisma: t.db,
       hub,
@@ -73,6 +76,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
       sequence: new WsSequence(t.db, 100),
       directory: new TrackerDirectory(t.db),
       logger,
+      geocoder,
     });
     listener = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
   });
@@ -108,6 +112,8 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
       gsmSignal: 4,
       sensors: { canEngineRpm: 1800, canTotalMileage: 1_000_200 },
     });
+    expect(newest.geoPoint).toEqual({ street: null, town: "Vilnius", country: "Lithuania" });
+    expect(rows[2]).toMatchObject({ town: "Vilnius", country: "Lithuania" });
     const state = await t.db.assetState.findUniqueOrThrow({ where: { assetId } });
     expect(state.fixTime.getTime()).toBe(T0 + 20_000);
     expect(Number(state.wsSeq)).toBe(newest.wsSeq);

@@ -7,6 +7,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { Hub } from "../../hub";
+import type { Geocoder } from "../../modules/geocoding/geocoder";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { isNullIsland } from "../../modules/positions/geo";
 import type { DecodedRecord } from "../protocols/teltonika/decoder";
@@ -28,11 +29,6 @@ const TRIP_SAVE_EVERY_MS = 60_000;
 interface AssetRuntime {
   cursor: AssetCursor;
   trip: (OpenTrip & { savedAt: number }) | null;
-}
-
-export interface Geocoder {
-  /** must answer from cache or quickly; it runs on the hot path */
-  lookup(latitude: number, longitude: number): Promise<{ street: string | null; town: string | null; country: string | null } | null>;
 }
 
 export class IngestPipeline implements TrackerSink {
