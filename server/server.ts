@@ -30,114 +30,132 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
   const logger = log("server");
   const health: HealthState = { ready: false, ping: async () => {} };
 
-  setAuthSecret(resolveAuthSecret({ authSecret: config.AUTH_SECRET, dataDir: config.DATA_DIR }));
-
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  setDatabase(database);
-  health.ping = database.ping;
-  if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
-  logger.info({ kind: database.kind }, "database open");
-
-  const hub = config.REDIS_URL
-    ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
-    : createMemoryHub();
-  setHub(hub);
-
-  // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
-  // an embedded database the demo was seeded into (docs/configuration.md)
-  const demoWanted =
-    config.FLEET_DEMO ?? (database.kind === "embedded" && (database.created || demoMarked(config.DATA_DIR)));
-  const demo = demoWanted ? await seedDemo(database.prisma) : null;
-  if (demo && database.kind === "embedded") markDemo(config.DATA_DIR);
-
-  const nextApp =
-    options.next === false
-      ? null
-      : next({ dev: config.NODE_ENV !== "production", dir: process.cwd(), hostname: "localhost", port: config.PORT });
-  await nextApp?.prepare();
-  const nextHandler = nextApp?.getRequestHandler();
-
-  const liveStream = await createSocketIoServer({
-    redisUrl: config.REDIS_URL,
-    onError: (error) => logger.error({ err: error }, "socket.io redis error"),
-  });
-
-  const handleRequest = (request: IncomingMessage, response: ServerResponse) => {
+  // The HTTP listener opens first, so /healthz answers 503 while everything else starts (operations.md "Health");
+  // other requests get 503 with Retry-After until then.
+  let handleApp: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
+  let handleUpgrade: ReturnType<typeof createUpgradeDispatcher> | null = null;
+  const httpServer = createServer((request, response) => {
     // Rate limits key on the client address from X-Forwarded-For. Unless a trusted proxy sets it, a client could
     // choose its own, so it is replaced with the socket's address.
     if (!config.TRUST_PROXY) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
     const pathname = (request.url ?? "/").split("?")[0]!;
     if (pathname === "/healthz") return void respondHealth(health, response);
-    if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
-    if (nextHandler) return void nextHandler(request, response);
-    response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
-  };
-
-  const httpServer = createServer(handleRequest);
-  httpServer.on(
-    "upgrade",
-    createUpgradeDispatcher(
-      [{ prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade }],
-      nextApp ? nextApp.getUpgradeHandler() : undefined,
-    ),
-  );
-
+    if (handleApp) return handleApp(request, response);
+    response
+      .writeHead(503, { "content-type": "application/json", "retry-after": "2" })
+      .end(JSON.stringify({ message: "Fleetline is starting.", code: "SERVICE_UNAVAILABLE" }));
+  });
+  httpServer.on("upgrade", (request, socket, head) => {
+    if (handleUpgrade) return handleUpgrade(request, socket, head);
+    socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
-  const trackers = await startTrackerService({
-    prisma: database.prisma,
-    hub,
-    host: config.HOST,
-    teltonikaPort: config.TELTONIKA_PORT,
-    embedded: database.kind === "embedded",
-    logger: log("tracker"),
-    geocoder: createGeocoder(config.GEOCODER),
-  });
-  const demoFleet =
-    demoWanted && trackers.tcpPort !== null
-      ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
-      : null;
-  const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
-  logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
-  health.ready = true;
 
-  if (demo) {
-    // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
-    process.stdout.write(
-      `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
-        `  Sign in as ${demo.email} with password ${demo.password}\n` +
-        `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
+  try {
+    setAuthSecret(resolveAuthSecret({ authSecret: config.AUTH_SECRET, dataDir: config.DATA_DIR }));
+
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    setDatabase(database);
+    health.ping = database.ping;
+    if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
+    logger.info({ kind: database.kind }, "database open");
+
+    const hub = config.REDIS_URL
+      ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
+      : createMemoryHub();
+    setHub(hub);
+
+    // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
+    // an embedded database the demo was seeded into (docs/configuration.md)
+    const demoWanted =
+      config.FLEET_DEMO ?? (database.kind === "embedded" && (database.created || demoMarked(config.DATA_DIR)));
+    const demo = demoWanted ? await seedDemo(database.prisma) : null;
+    if (demo && database.kind === "embedded") markDemo(config.DATA_DIR);
+
+    const nextApp =
+      options.next === false
+        ? null
+        : next({ dev: config.NODE_ENV !== "production", dir: process.cwd(), hostname: "localhost", port });
+    await nextApp?.prepare();
+    const nextHandler = nextApp?.getRequestHandler();
+
+    const liveStream = await createSocketIoServer({
+      redisUrl: config.REDIS_URL,
+      onError: (error) => logger.error({ err: error }, "socket.io redis error"),
+    });
+
+    handleApp = (request, response) => {
+      const pathname = (request.url ?? "/").split("?")[0]!;
+      if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
+      if (nextHandler) return void nextHandler(request, response);
+      response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
+    };
+    handleUpgrade = createUpgradeDispatcher(
+      [{ prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade }],
+      nextApp ? nextApp.getUpgradeHandler() : undefined,
     );
-  }
 
-  let stopping: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    database,
-    hub,
-    trackers,
-    stop: () =>
-      (stopping ??= (async () => {
-        health.ready = false;
-        logger.info("stopping");
-        demoFleet?.stop();
-        await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
-        await new Promise<void>((resolve) => {
-          httpServer.close(() => resolve());
-          httpServer.closeAllConnections();
-        });
-        await liveStream.close();
-        await nextApp?.close();
-        await closeRateLimits();
-        await hub.close();
-        await database.close();
-        setDatabase(undefined);
-        setHub(undefined);
-        logger.info("stopped");
-      })()),
-  };
+    const trackers = await startTrackerService({
+      prisma: database.prisma,
+      hub,
+      host: config.HOST,
+      teltonikaPort: config.TELTONIKA_PORT,
+      embedded: database.kind === "embedded",
+      logger: log("tracker"),
+      geocoder: createGeocoder(config.GEOCODER),
+    });
+    const demoFleet =
+      demoWanted && trackers.tcpPort !== null
+        ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
+        : null;
+    const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
+    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
+    health.ready = true;
+
+    if (demo) {
+      // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
+      process.stdout.write(
+        `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
+          `  Sign in as ${demo.email} with password ${demo.password}\n` +
+          `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
+      );
+    }
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      database,
+      hub,
+      trackers,
+      stop: () =>
+        (stopping ??= (async () => {
+          health.ready = false;
+          logger.info("stopping");
+          demoFleet?.stop();
+          await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
+          await new Promise<void>((resolve) => {
+            httpServer.close(() => resolve());
+            httpServer.closeAllConnections();
+          });
+          await liveStream.close();
+          await nextApp?.close();
+          await closeRateLimits();
+          await hub.close();
+          await database.close();
+          setDatabase(undefined);
+          setHub(undefined);
+          logger.info("stopped");
+        })()),
+    };
+  } catch (error) {
+    // start-up failed after the listener opened: close it, so the process (or test) can exit cleanly
+    httpServer.closeAllConnections();
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    throw error;
+  }
 }
