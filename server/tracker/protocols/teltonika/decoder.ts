@@ -126,33 +126,70 @@ function decodeAvlData(buf: Buffer, start: number, end: number): DecodeResult {
   }
 }
 
+// The hot path (hundreds of thousands of records a second): plain reads at a local offset, one bounds check per
+// fixed-size section and per IO group instead of one per field, and no closures per record.
 function decodeRecord(r: Reader, codec: number): DecodedRecord {
-  const timestamp = r.timestamp();
-  const priority = r.u8();
-  const longitude = r.i32() / 1e7;
-  const latitude = r.i32() / 1e7;
-  const altitude = r.i16();
-  const angle = r.u16();
-  const satellites = r.u8();
-  const speed = r.u16();
+  const buf = r.buf;
+  const end = r.end;
   const extended = codec === CODEC.C8E;
-  const wideIds = codec !== CODEC.C8; // 8E and 16 use 2-byte IO ids
-  const eventIoId = wideIds ? r.u16() : r.u8();
-  const generationType = codec === CODEC.C16 ? r.u8() : undefined;
-  const count = () => (extended ? r.u16() : r.u8());
-  const id = () => (wideIds ? r.u16() : r.u8());
-  count(); // total IO count; the per-size counts below are authoritative
+  const wide = codec !== CODEC.C8; // 8E and 16 use 2-byte IO ids
+  const idSize = wide ? 2 : 1;
+  const countSize = extended ? 2 : 1;
+  let o = r.offset;
+  // timestamp 8, priority 1, GPS 15, event id, [generation type], total count
+  const head = 24 + idSize + (codec === CODEC.C16 ? 1 : 0) + countSize;
+  if (o + head > end) throw new TruncatedError();
+  const timestamp = buf.readUInt32BE(o) * 0x100000000 + buf.readUInt32BE(o + 4);
+  const priority = buf[o + 8]!;
+  const longitude = buf.readInt32BE(o + 9) / 1e7;
+  const latitude = buf.readInt32BE(o + 13) / 1e7;
+  const altitude = buf.readInt16BE(o + 17);
+  const angle = buf.readUInt16BE(o + 19);
+  const satellites = buf[o + 21]!;
+  const speed = buf.readUInt16BE(o + 22);
+  o += 24;
+  const eventIoId = wide ? buf.readUInt16BE(o) : buf[o]!;
+  o += idSize;
+  let generationType: number | undefined;
+  if (codec === CODEC.C16) generationType = buf[o++]!;
+  o += countSize; // total IO count; the per-size counts below are authoritative
+
   const io: Record<number, IoValue> = {};
-  for (let n = count(); n > 0; n--) io[id()] = r.u8();
-  for (let n = count(); n > 0; n--) io[id()] = r.u16();
-  for (let n = count(); n > 0; n--) io[id()] = r.u32();
-  for (let n = count(); n > 0; n--) io[id()] = r.u64();
-  if (extended) {
-    for (let n = r.u16(); n > 0; n--) {
-      const key = r.u16();
-      io[key] = r.hex(r.u16());
+  for (let size = 1; size <= 8; size *= 2) {
+    if (o + countSize > end) throw new TruncatedError();
+    const n = extended ? buf.readUInt16BE(o) : buf[o]!;
+    o += countSize;
+    if (o + n * (idSize + size) > end) throw new TruncatedError();
+    for (let i = 0; i < n; i++) {
+      const key = wide ? buf.readUInt16BE(o) : buf[o]!;
+      o += idSize;
+      if (size === 1) io[key] = buf[o]!;
+      else if (size === 2) io[key] = buf.readUInt16BE(o);
+      else if (size === 4) io[key] = buf.readUInt32BE(o);
+      else {
+        const high = buf.readUInt32BE(o);
+        const low = buf.readUInt32BE(o + 4);
+        // exact as a double below 2^53; beyond that keep every digit
+        io[key] = high < 0x200000 ? high * 0x100000000 + low : ((BigInt(high) << 32n) | BigInt(low)).toString();
+      }
+      o += size;
     }
   }
+  if (extended) {
+    if (o + 2 > end) throw new TruncatedError();
+    const n = buf.readUInt16BE(o);
+    o += 2;
+    for (let i = 0; i < n; i++) {
+      if (o + 4 > end) throw new TruncatedError();
+      const key = buf.readUInt16BE(o);
+      const length = buf.readUInt16BE(o + 2);
+      o += 4;
+      if (o + length > end) throw new TruncatedError();
+      io[key] = buf.toString("hex", o, o + length);
+      o += length;
+    }
+  }
+  r.offset = o;
   const record: DecodedRecord = { timestamp, priority, longitude, latitude, altitude, angle, satellites, speed, eventIoId, io };
   if (generationType !== undefined) record.generationType = generationType;
   return record;
