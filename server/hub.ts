@@ -35,9 +35,9 @@ export function createMemoryHub(): Hub {
   return {
     kind: "memory",
     async publish(event, payload) {
-      // structuredClone keeps the in-process hub honest: subscribers get a copy, as they would through Redis
-      const copy = structuredClone(payload);
-      queueMicrotask(() => emitter.emit(event, copy));
+      // Subscribers share the one payload object (no copy: positions are published thousands of times a second);
+      // they treat payloads as read-only, as they would receive fresh copies through Redis.
+      queueMicrotask(() => emitter.emit(event, payload));
     },
     subscribe(event, handler) {
       emitter.on(event, handler as (payload: unknown) => void);

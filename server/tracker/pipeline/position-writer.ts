@@ -1,10 +1,9 @@
 // Batched, durable position storage. Callers hand over the rows of one packet and await their batch: rows from
 // many devices are written together, flushed when MAX_BATCH rows wait or FLUSH_MS after the first one arrived,
-// in one transaction with the per-asset latest state. Duplicates (same asset and fix time) are skipped by the
+// in one statement with the per-asset latest state. Duplicates (same asset and fix time) are skipped by the
 // database and reported back, so they are neither published nor counted twice.
 import type { Db } from "../../db/client";
 import type { LivePosition } from "../../modules/positions/live-position";
-import { Prisma } from "../../generated/prisma/client";
 
 export interface PositionRow {
   assetId: number;
@@ -120,63 +119,77 @@ export class PositionWriter {
       });
   }
 
+  /**
+   * One statement per batch, one round trip: the rows go in as column arrays (unnest), duplicates are skipped by the
+   * (asset_id, fix_time) key, and the per-asset state is upserted from the rows that were really inserted. A single
+   * statement is atomic, so positions and states commit together.
+   */
   private async store(batch: Pending[]): Promise<Map<number, Set<number>>> {
     const rows = batch.flatMap((item) => item.rows);
     const states = batch.map((item) => item.state).filter((s): s is StateRow => s !== null);
-    return this.prisma.$transaction(async (tx) => {
-      const inserted = await tx.position.createManyAndReturn({
-        data: rows.map((row) => ({
-          ...row,
-          fixTime: new Date(row.fixTime),
-          receivedAt: new Date(row.receivedAt),
-          wsSeq: row.wsSeq === null ? null : BigInt(row.wsSeq),
-          io: row.io as Prisma.InputJsonValue,
-        })),
-        skipDuplicates: true,
-        select: { id: true, assetId: true, fixTime: true },
-      });
-      const stored = new Map<number, Set<number>>();
-      const ids = new Map<string, bigint>();
-      for (const row of inserted) {
-        const time = row.fixTime.getTime();
-        if (!stored.has(row.assetId)) stored.set(row.assetId, new Set());
-        stored.get(row.assetId)!.add(time);
-        ids.set(`${row.assetId}:${time}`, row.id);
-      }
-      const fresh = states.filter((s) => ids.has(`${s.assetId}:${s.fixTime}`));
-      if (fresh.length > 0) await upsertStates(tx, fresh, ids);
-      return stored;
-    });
-  }
-}
-
-async function upsertStates(tx: Prisma.TransactionClient, states: StateRow[], ids: Map<string, bigint>) {
-  const values: unknown[] = [];
-  const tuples = states.map((s) => {
-    const base = values.length;
-    values.push(
-      s.assetId,
-      ids.get(`${s.assetId}:${s.fixTime}`)!.toString(),
-      new Date(s.fixTime).toISOString(),
-      new Date(s.receivedAt).toISOString(),
-      String(s.wsSeq),
-      s.dateMoved === null ? null : new Date(s.dateMoved).toISOString(),
-      s.odometer,
-      s.openTripId,
-      JSON.stringify(s.payload),
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    const column = <T>(pick: (row: PositionRow) => T) => rows.map(pick);
+    const inserted = await this.prisma.$queryRawUnsafe<{ asset_id: number; t: number }[]>(
+      `WITH ins AS (
+         INSERT INTO positions (asset_id, tracker_id, fix_time, received_at, ws_seq, latitude, longitude, altitude, speed,
+                                course, satellites, priority, event_io_id, ignition, moving, odometer, street, town,
+                                country, io, trip_id)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[]::timestamptz[], $4::text[]::timestamptz[], $5::bigint[],
+                              $6::float8[], $7::float8[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[],
+                              $13::int[], $14::bool[], $15::bool[], $16::float8[], $17::text[], $18::text[], $19::text[],
+                              $20::text[]::jsonb[], $21::int[])
+         ON CONFLICT (asset_id, fix_time) DO NOTHING
+         RETURNING id, asset_id, fix_time
+       ), states AS (
+         INSERT INTO asset_states (asset_id, position_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id, payload)
+         SELECT s.asset_id, ins.id, s.fix_time, s.received_at, s.ws_seq, s.date_moved, s.odometer, s.open_trip_id, s.payload
+         FROM unnest($22::int[], $23::text[]::timestamptz[], $24::text[]::timestamptz[], $25::bigint[],
+                     $26::text[]::timestamptz[], $27::float8[], $28::int[], $29::text[]::jsonb[])
+              AS s(asset_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id, payload)
+         JOIN ins ON ins.asset_id = s.asset_id AND ins.fix_time = s.fix_time
+         ON CONFLICT (asset_id) DO UPDATE SET
+           position_id = EXCLUDED.position_id, fix_time = EXCLUDED.fix_time, received_at = EXCLUDED.received_at,
+           ws_seq = EXCLUDED.ws_seq, date_moved = EXCLUDED.date_moved, odometer = EXCLUDED.odometer,
+           open_trip_id = EXCLUDED.open_trip_id, payload = EXCLUDED.payload
+         WHERE asset_states.fix_time < EXCLUDED.fix_time -- an older packet arriving late never overwrites a newer state
+       )
+       SELECT asset_id, (extract(epoch FROM fix_time) * 1000)::float8 AS t FROM ins`,
+      column((r) => r.assetId),
+      column((r) => r.trackerId),
+      column((r) => iso(r.fixTime)),
+      column((r) => iso(r.receivedAt)),
+      column((r) => (r.wsSeq === null ? null : String(r.wsSeq))),
+      column((r) => r.latitude),
+      column((r) => r.longitude),
+      column((r) => r.altitude),
+      column((r) => r.speed),
+      column((r) => r.course),
+      column((r) => r.satellites),
+      column((r) => r.priority),
+      column((r) => r.eventIoId),
+      column((r) => r.ignition),
+      column((r) => r.moving),
+      column((r) => r.odometer),
+      column((r) => r.street),
+      column((r) => r.town),
+      column((r) => r.country),
+      column((r) => JSON.stringify(r.io)),
+      column((r) => r.tripId),
+      states.map((s) => s.assetId),
+      states.map((s) => iso(s.fixTime)),
+      states.map((s) => iso(s.receivedAt)),
+      states.map((s) => String(s.wsSeq)),
+      states.map((s) => iso(s.dateMoved)),
+      states.map((s) => s.odometer),
+      states.map((s) => s.openTripId),
+      states.map((s) => JSON.stringify(s.payload)),
     );
-    const p = (i: number) => `$${base + i}`;
-    return `(${p(1)}::int, ${p(2)}::bigint, ${p(3)}::timestamptz, ${p(4)}::timestamptz, ${p(5)}::bigint, ${p(6)}::timestamptz, ${p(7)}::float8, ${p(8)}::int, ${p(9)}::jsonb)`;
-  });
-  // an older packet arriving late never overwrites a newer state
-  await tx.$executeRawUnsafe(
-    `INSERT INTO asset_states (asset_id, position_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id, payload)
-     VALUES ${tuples.join(", ")}
-     ON CONFLICT (asset_id) DO UPDATE SET
-       position_id = EXCLUDED.position_id, fix_time = EXCLUDED.fix_time, received_at = EXCLUDED.received_at,
-       ws_seq = EXCLUDED.ws_seq, date_moved = EXCLUDED.date_moved, odometer = EXCLUDED.odometer,
-       open_trip_id = EXCLUDED.open_trip_id, payload = EXCLUDED.payload
-     WHERE asset_states.fix_time < EXCLUDED.fix_time`,
-    ...values,
-  );
+    const stored = new Map<number, Set<number>>();
+    for (const row of inserted) {
+      const times = stored.get(row.asset_id) ?? new Set<number>();
+      times.add(Math.round(Number(row.t)));
+      stored.set(row.asset_id, times);
+    }
+    return stored;
+  }
 }

@@ -1,0 +1,167 @@
+// Ingest end to end on PostgreSQL: devices over real TCP (a separate load process) -> listener -> pipeline ->
+// batched store -> ack -> hub publish. Three figures groups:
+//   throughput: 2,000 connections flooding 10-record packets; acknowledged = stored = published is checked;
+//   latency:    2,000 positions/s (2,000 devices, one record a second each), TCP receipt -> hub publish p50/p99;
+//   idle:       10,000 logged-in idle connections in this one process, memory per connection.
+// Needs PostgreSQL at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { openDatabase } from "../../server/db/client";
+import { createMemoryHub } from "../../server/hub";
+import { randomId } from "../../server/security/random";
+import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
+import { startTrackerService } from "../../server/tracker/tracker-service";
+import { round, type Bench, type Figure } from "./bench";
+
+const DEVICES = 10_000;
+const FLOOD_CONNECTIONS = 2_000;
+const PACED_CONNECTIONS = 2_000;
+const RUN_MS = 10_000;
+
+const imeiOf = (assetId: number) => `36${String(assetId).padStart(13, "0")}`;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface LoadCounts {
+  connected: number;
+  refused: number;
+  sentRecords: number;
+  ackedRecords: number;
+  errors: number;
+}
+
+function runLoad(options: object, onConnected?: () => void): Promise<LoadCounts> {
+  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+  const script = path.join(import.meta.dirname, "support", "device-load.ts");
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [script], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+    child.send(options);
+    let out = "";
+    child.stdout!.on("data", (chunk) => (out += chunk));
+    child.on("message", (message: { type?: string }) => message.type === "connected" && onConnected?.());
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`load exited ${code}`))));
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+export default {
+  name: "ingest",
+  async run() {
+    if (!(await reachable(TEST_POSTGRES_URL))) {
+      process.stderr.write(`ingest bench skipped: PostgreSQL not reachable at ${TEST_POSTGRES_URL}\n`);
+      return [];
+    }
+    const name = `fleetline_bench_${randomId(8)}`;
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(TEST_POSTGRES_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    const prisma = database.prisma;
+    const figures: Figure[] = [];
+    try {
+      const account = await prisma.account.create({ data: { key: "bench", name: "Bench" }, select: { id: true } });
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO assets (account_id, name, updated_at) SELECT $1, 'Bench ' || g, now() FROM generate_series(1, ${DEVICES}) g`,
+        account.id,
+      );
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO trackers (account_id, asset_id, imei, updated_at)
+         SELECT account_id, id, '36' || lpad(id::text, 13, '0'), now() FROM assets WHERE account_id = $1`,
+        account.id,
+      );
+      const assetIds = (await prisma.asset.findMany({ where: { accountId: account.id }, select: { id: true }, orderBy: { id: "asc" } })).map((a) => a.id);
+
+      const hub = createMemoryHub();
+      let published = 0;
+      let latencies: number[] = [];
+      hub.subscribe("position", (p) => {
+        published++;
+        latencies.push(Date.now() - p.receivedAt);
+      });
+      const port = await freePort();
+      const service = await startTrackerService({
+        prisma,
+        hub,
+        host: "127.0.0.1",
+        teltonikaPort: port,
+        embedded: false,
+        logger: pino({ level: "silent" }),
+      });
+      const base = { host: "127.0.0.1", port, baseTime: Date.now() - 3 * 86_400_000 };
+
+      // 1. throughput
+      const flood = await runLoad({ ...base, imeis: assetIds.slice(0, FLOOD_CONNECTIONS).map(imeiOf), mode: "flood", recordsPerPacket: 10, durationMs: RUN_MS });
+      await new Promise((r) => setTimeout(r, 500));
+      const stored = await prisma.position.count();
+      figures.push(
+        { name: "ingest_positions_per_s", value: round(flood.ackedRecords / (RUN_MS / 1000), 0), unit: "positions/s" },
+        { name: "ingest_connections", value: flood.connected, unit: "connections" },
+        { name: "ingest_acknowledged_not_stored", value: Math.max(0, flood.ackedRecords - stored), unit: "positions" },
+        { name: "ingest_stored_not_published", value: Math.max(0, stored - published), unit: "positions" },
+      );
+
+      // 2. latency at 2,000 positions/s
+      latencies = [];
+      const paced = await runLoad({
+        ...base,
+        baseTime: Date.now() - 2 * 86_400_000,
+        imeis: assetIds.slice(FLOOD_CONNECTIONS, FLOOD_CONNECTIONS + PACED_CONNECTIONS).map(imeiOf),
+        mode: "paced",
+        everyMs: 1000,
+        recordsPerPacket: 1,
+        durationMs: RUN_MS,
+      });
+      const sorted = [...latencies].sort((a, b) => a - b);
+      figures.push(
+        { name: "latency_rate_positions_per_s", value: round(paced.ackedRecords / (RUN_MS / 1000), 0), unit: "positions/s" },
+        { name: "latency_receipt_to_publish_p50_ms", value: percentile(sorted, 50), unit: "ms" },
+        { name: "latency_receipt_to_publish_p99_ms", value: percentile(sorted, 99), unit: "ms" },
+      );
+
+      // 3. idle connections
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let connectedAt = 0;
+      const idle = runLoad({ ...base, imeis: assetIds.map(imeiOf), mode: "idle", recordsPerPacket: 1, durationMs: 20_000 }, () => (connectedAt = Date.now()));
+      while (service.sessions.size < DEVICES && Date.now() < (connectedAt || Date.now()) + 15_000) await new Promise((r) => setTimeout(r, 200));
+      const online = service.sessions.size;
+      const after = process.memoryUsage().rss;
+      await idle;
+      figures.push(
+        { name: "idle_connections_held", value: online, unit: "connections" },
+        { name: "idle_memory_per_connection_kb", value: round((after - before) / 1024 / Math.max(1, online), 1), unit: "KiB" },
+      );
+
+      await service.stop();
+      await hub.close();
+      return figures;
+    } finally {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  },
+} satisfies Bench;
