@@ -3,7 +3,7 @@
 import { EnvError, env } from "./env";
 import { DataDirLockedError } from "./db/embedded-lock";
 import { log } from "./log";
-import { startFleetline } from "./server";
+import { startFleetline, type RunningServer } from "./server";
 
 async function main() {
   let config;
@@ -17,20 +17,29 @@ async function main() {
     throw error;
   }
   const logger = log("main");
+
+  // Signal handlers go in first and stay: a signal during start-up stops the server as soon as it is up, and a
+  // repeated signal (wrappers such as tsx and npm forward one of their own) never cuts a graceful stop short.
+  let server: RunningServer | undefined;
+  let stopRequested: string | undefined;
+  const stop = (signal: string) => {
+    if (stopRequested) return void logger.info({ signal }, "already stopping");
+    stopRequested = signal;
+    logger.info({ signal }, "shutdown requested");
+    if (!server) return; // start-up finishes first, then stops
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
   try {
-    const server = await startFleetline(config);
-    const shutdown = (signal: string) => {
-      logger.info({ signal }, "shutdown requested");
-      server.stop().then(
-        () => process.exit(0),
-        (error) => {
-          logger.error({ err: error }, "shutdown failed");
-          process.exit(1);
-        },
-      );
-    };
-    process.once("SIGTERM", () => shutdown("SIGTERM"));
-    process.once("SIGINT", () => shutdown("SIGINT"));
+    server = await startFleetline(config);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
@@ -38,6 +47,11 @@ async function main() {
     }
     logger.fatal({ err: error }, "start-up failed");
     process.exit(1);
+  }
+  if (stopRequested) {
+    const signal = stopRequested;
+    stopRequested = undefined;
+    stop(signal);
   }
 }
 
