@@ -1,5 +1,5 @@
 // `npm start`: the production server. Builds first when there is no build yet (`.next/BUILD_ID`), then runs
-// server/main.ts through tsx with NODE_ENV=production, forwarding SIGTERM/SIGINT to it and exiting with its code,
+// server/main.ts with NODE_ENV=production (Node with tsx's loader, no tsx CLI in between), forwarding SIGTERM/SIGINT to it and exiting with its code,
 // so process managers see the server's own graceful shutdown.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,9 +15,10 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   if (build.status !== 0) process.exit(build.status || 1);
 }
 
-// Own process group: a Ctrl-C on the terminal reaches only this process, which forwards it exactly once (tsx would
-// otherwise see the signal twice and force-kill the server in the middle of its graceful shutdown).
-const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/main.ts"], {
+// Node runs the server directly with tsx's loader (`--import tsx`): the tsx CLI would sit between us and the server,
+// and it SIGKILLs a child that does not acknowledge a relayed signal within 30 ms (e.g. while start-up work holds
+// the event loop). Own process group: a Ctrl-C on the terminal reaches only this process, which forwards it once.
+const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   cwd: root,
   env,
   stdio: ["ignore", "inherit", "inherit"],

@@ -127,7 +127,8 @@ interface ServerProcess {
 const NEXT_MODE = existsSync(path.resolve(".next/BUILD_ID")) ? "production" : "development";
 
 function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  // as `npm start` runs it: Node with tsx's loader, no tsx CLI relaying signals in between (scripts/start.mjs)
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: NEXT_MODE,

@@ -34,11 +34,16 @@ export class OfflineGeocoder implements Geocoder {
       const tree = new KDBush(cities.length);
       const names: string[] = new Array(cities.length);
       const countries: string[] = new Array(cities.length);
-      cities.forEach((city, i) => {
-        tree.add(Number(city.lng), Number(city.lat));
-        names[i] = city.name;
-        countries[i] = city.country;
-      });
+      // in slices, yielding between them: building the index must not hold up ingest for long
+      for (let start = 0; start < cities.length; start += 20_000) {
+        for (let i = start; i < Math.min(cities.length, start + 20_000); i++) {
+          const city = cities[i]!;
+          tree.add(Number(city.lng), Number(city.lat));
+          names[i] = city.name;
+          countries[i] = city.country;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       tree.finish();
       this.index = {
         names,
