@@ -37,7 +37,8 @@ export async function startServerProcess(options: StartOptions): Promise<{ child
   if (!port) throw new Error("PORT is required");
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(options.logFile, "a");
-  const child = spawn(path.join(options.root, "node_modules", ".bin", "tsx"), ["server/main.ts"], {
+  // Node with tsx's loader, as `npm start` runs it (scripts/start.mjs explains why not the tsx CLI)
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: options.root,
     env: { ...process.env, ...options.env },
     stdio: ["ignore", log, log],
