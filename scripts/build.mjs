@@ -17,5 +17,8 @@ function step(label, command, args) {
   }
 }
 
+// the map's worker and offline basemap are static files copied from node_modules (scripts/copy-maplibre-worker.mjs)
+const copy = spawnSync(process.execPath, [path.join(root, "scripts", "copy-maplibre-worker.mjs")], { cwd: root, stdio: "inherit" });
+if (copy.status !== 0) process.exit(copy.status || 1);
 step("next build", "next", ["build"]);
 step("type check (tsc --noEmit)", "tsc", ["--noEmit", "-p", "tsconfig.json"]);

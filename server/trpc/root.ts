@@ -3,6 +3,8 @@ import { createCallerFactory, createTrpcRouter } from "./trpc";
 import { accountsRouter } from "./routers/accounts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetsRouter } from "./routers/assets";
+import { devicesRouter } from "./routers/devices";
+import { positionsRouter } from "./routers/positions";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = createTrpcRouter({
@@ -10,6 +12,8 @@ export const appRouter = createTrpcRouter({
   assets: assetsRouter,
   users: usersRouter,
   apiAccess: apiAccessRouter,
+  positions: positionsRouter,
+  devices: devicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 
 const NAV: Array<{ section: string; label: string; permission?: Permission }> = [
   { section: "dashboard", label: "Overview" },
+  { section: "map", label: "Live map", permission: "assets.read" },
   { section: "assets", label: "Assets", permission: "assets.read" },
+  { section: "devices", label: "Unknown devices", permission: "assets.write" },
   { section: "users", label: "Users and roles", permission: "users.manage" },
   { section: "api-access", label: "API access", permission: "api.manage" },
   { section: "settings", label: "Settings", permission: "account.manage" },

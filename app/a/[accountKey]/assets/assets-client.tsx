@@ -2,6 +2,7 @@
 // Assets: list (paged), create and edit in a dialog (tracker IMEI, optional CAN adapter, brand and model), delete
 // after confirmation. Field errors come from the server's validation, shown under each field.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
@@ -83,7 +84,9 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
                 {rows.map((asset) => (
                   <tr key={asset.id}>
                     <td className="px-4 py-3 font-medium text-slate-900">
-                      {asset.name}
+                      <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
+                        {asset.name}
+                      </Link>
                       {asset.plate ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{asset.plate}</span> : null}
                     </td>
                     <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{asset.plate ?? "—"}</td>

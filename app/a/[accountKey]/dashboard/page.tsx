@@ -1,11 +1,13 @@
-// Overview: a few figures, what to do next, and the place the live map will take.
+// Overview: a few figures, the live map of the fleet, and what to do next.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { env } from "@/server/env";
 import { listApiKeys } from "@/server/modules/api-keys/list-api-keys";
 import { listAssetIds } from "@/server/modules/assets/list-asset-ids";
 import { listOAuthClients } from "@/server/modules/oauth/list-oauth-clients";
 import { listMembers } from "@/server/modules/users/list-members";
 import { ROLE_LABELS } from "@/server/modules/users/roles";
+import { LiveMap } from "../../../_components/map/live-map";
 import { requireAccountPage } from "../../../_lib/account-page";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -74,18 +76,19 @@ export default async function DashboardPage({ params }: Params) {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section
-          aria-labelledby="live-map-title"
-          className="flex min-h-64 flex-col items-center justify-center rounded-lg bg-gradient-to-br from-slate-100 to-blue-50 p-6 text-center ring-1 ring-slate-200 lg:col-span-2"
-        >
-          <h2 id="live-map-title" className="text-base font-semibold text-slate-800">
-            Live map
-          </h2>
-          <p className="mt-2 max-w-md text-sm text-slate-600">
-            The live map of your vehicles will appear here once live tracking is enabled on this server. Assets and
-            their trackers you add now will show up on it.
-          </p>
-        </section>
+        {page.can("assets.read") ? (
+          <section aria-labelledby="live-map-title" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+            <div className="mb-3 flex items-center justify-between gap-2">
+              <h2 id="live-map-title" className="text-base font-semibold text-slate-800">
+                Live map
+              </h2>
+              <Link href={`${base}/map`} className="text-sm font-medium text-blue-700 hover:underline">
+                Open the live map →
+              </Link>
+            </div>
+            <LiveMap accountKey={page.account.key} styleUrl={env().MAP_STYLE_URL ?? null} compact />
+          </section>
+        ) : null}
 
         <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-base font-semibold">Next steps</h2>

@@ -1,0 +1,116 @@
+"use client";
+// The account's vehicles, live: the asset list (with last_position) as the snapshot, then positions from the SSE
+// subscription merged per asset, keeping only a newer wsSeq. After a (re)connection the stream has no replay, so the
+// snapshot is fetched again and events that arrive meanwhile are held back and applied on top of it (those not older
+// than the snapshot's fix) — traccar-web's rule: never trust the stream across a gap.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { MapPosition } from "@/server/trpc/routers/positions";
+import { liveClient } from "./live-client";
+import { fromAssetDto, type VehicleView } from "./vehicle-view";
+
+export type StreamState = "connecting" | "live" | "reconnecting";
+
+const PAGE = 500;
+
+async function fetchSnapshot(accountKey: string): Promise<VehicleView[]> {
+  const all: VehicleView[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await liveClient().assets.list.query({ accountKey, cursor, limit: PAGE });
+    all.push(...page.data.map(fromAssetDto));
+    cursor = page.next_cursor;
+  } while (cursor);
+  return all;
+}
+
+/** true when `incoming` should replace `current` (same asset) */
+export function isNewer(current: MapPosition | null, incoming: MapPosition): boolean {
+  if (!current) return true;
+  // snapshot entries carry no sequence (wsSeq 0): compare fix times
+  if (current.wsSeq === 0) return incoming.dateUpdated >= current.dateUpdated;
+  return incoming.wsSeq > current.wsSeq;
+}
+
+export function useLiveFleet(accountKey: string) {
+  const [vehicles, setVehicles] = useState<Map<number, VehicleView>>(new Map());
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [stream, setStream] = useState<StreamState>("connecting");
+  const syncing = useRef(false);
+  const held = useRef<MapPosition[]>([]);
+  const generation = useRef(0);
+
+  const known = useRef<Set<number>>(new Set());
+
+  const apply = useCallback((positions: MapPosition[]) => {
+    setVehicles((current) => {
+      let next: Map<number, VehicleView> | null = null;
+      for (const position of positions) {
+        const vehicle = (next ?? current).get(position.assetId);
+        if (!vehicle || !isNewer(vehicle.position, position)) continue;
+        next ??= new Map(current);
+        next.set(position.assetId, { ...vehicle, position });
+      }
+      return next ?? current;
+    });
+  }, []);
+
+  const resync = useCallback(async () => {
+    const mine = ++generation.current;
+    syncing.current = true;
+    try {
+      const snapshot = await fetchSnapshot(accountKey);
+      if (mine !== generation.current) return;
+      known.current = new Set(snapshot.map((v) => v.id));
+      setVehicles(new Map(snapshot.map((v) => [v.id, v])));
+      setError(null);
+      setLoaded(true);
+      const pending = held.current;
+      held.current = [];
+      syncing.current = false;
+      apply(pending);
+    } catch {
+      if (mine !== generation.current) return;
+      syncing.current = false;
+      setError("The vehicle list could not be loaded. Retrying…");
+      setTimeout(() => {
+        if (mine === generation.current) void resync();
+      }, 5000);
+    }
+  }, [accountKey, apply]);
+
+  useEffect(() => {
+    const subscription = liveClient().positions.live.subscribe(
+      { accountKey },
+      {
+        onStarted: () => {
+          setStream("live");
+          void resync();
+        },
+        onData: (position) => {
+          if (syncing.current) {
+            held.current.push(position);
+            return;
+          }
+          if (!known.current.has(position.assetId)) {
+            // an asset created after the snapshot: fetch it, keeping this fix for afterwards
+            held.current.push(position);
+            void resync();
+            return;
+          }
+          apply([position]);
+        },
+        onConnectionStateChange: (state) => {
+          if (state.state === "connecting") setStream((s) => (s === "connecting" ? s : "reconnecting"));
+        },
+        onError: () => setStream("reconnecting"),
+      },
+    );
+    return () => {
+      generation.current++;
+      subscription.unsubscribe();
+    };
+  }, [accountKey, apply, resync]);
+
+  return { vehicles, loaded, error, stream };
+}

@@ -1,0 +1,28 @@
+// One asset: header, latest IO/CAN readings, history playback and trips.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { env } from "@/server/env";
+import { isAppError } from "@/server/errors";
+import { getAsset } from "@/server/modules/assets/get-asset";
+import { NoAccess } from "../../../../_components/no-access";
+import { requireAccountPage } from "../../../../_lib/account-page";
+import { AssetClient } from "./asset-client";
+
+export const metadata: Metadata = { title: "Asset" };
+
+type Params = { params: Promise<{ accountKey: string; assetId: string }> };
+
+export default async function AssetPage({ params }: Params) {
+  const { accountKey, assetId } = await params;
+  const page = await requireAccountPage(accountKey, `assets/${encodeURIComponent(assetId)}`);
+  if (!page.can("assets.read")) return <NoAccess title="Asset" />;
+  const id = Number(assetId);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  // another account's asset is "not found", exactly like one that does not exist
+  const asset = await getAsset({ accountId: page.account.id, assetId: id }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "ASSET_NOT_FOUND") return null;
+    throw error;
+  });
+  if (!asset) notFound();
+  return <AssetClient accountKey={page.account.key} asset={asset} styleUrl={env().MAP_STYLE_URL ?? null} />;
+}

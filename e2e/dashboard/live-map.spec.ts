@@ -1,0 +1,169 @@
+// The live map end to end, in the production build: an asset provisioned with the CLI, a Teltonika device driven
+// over raw TCP (Codec 8E, as a real FMB sends it), and the vehicle appears on the map page and moves (list entry,
+// speed and position in its panel) without a reload. Then its asset page shows the track and readings.
+//
+// Needs the server's Teltonika listener on a known port: global setup exports it as FLEETLINE_E2E_TELTONIKA_PORT.
+import { randomInt } from "node:crypto";
+import net from "node:net";
+import type { Page } from "@playwright/test";
+import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
+import { expect, test } from "../fixtures";
+
+test.describe.configure({ timeout: 180_000 });
+
+function randomImei(): string {
+  return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
+}
+
+function trackerPort(): number {
+  const port = Number(process.env.FLEETLINE_E2E_TELTONIKA_PORT);
+  if (!Number.isInteger(port) || port <= 0) {
+    throw new Error("FLEETLINE_E2E_TELTONIKA_PORT is not set: e2e/global-setup.ts must start the server with a Teltonika port and export it");
+  }
+  return port;
+}
+
+/** A Teltonika device on one TCP connection: IMEI login (server answers 0x01), then AVL packets acknowledged with their record count. */
+class Device {
+  private buffered = Buffer.alloc(0);
+  private waiting: { bytes: number; resolve: (b: Buffer) => void } | null = null;
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.on("data", (chunk) => {
+      this.buffered = Buffer.concat([this.buffered, chunk]);
+      this.flush();
+    });
+  }
+
+  static async connect(port: number, imei: string): Promise<Device> {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    const device = new Device(socket);
+    socket.write(encodeLogin(imei));
+    const accepted = await device.read(1);
+    if (accepted[0] !== 0x01) throw new Error(`the server refused IMEI ${imei}`);
+    return device;
+  }
+
+  async send(record: RecordToEncode): Promise<void> {
+    this.socket.write(encodeTcpPacket8E([record]));
+    const ack = await this.read(4);
+    expect(ack.readUInt32BE(0)).toBe(1); // one record stored
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+
+  private read(bytes: number): Promise<Buffer> {
+    return new Promise((resolve) => {
+      this.waiting = { bytes, resolve };
+      this.flush();
+    });
+  }
+
+  private flush() {
+    if (!this.waiting || this.buffered.length < this.waiting.bytes) return;
+    const { bytes, resolve } = this.waiting;
+    this.waiting = null;
+    const out = this.buffered.subarray(0, bytes);
+    this.buffered = this.buffered.subarray(bytes);
+    resolve(out);
+  }
+}
+
+function fix(latitude: number, longitude: number, speed: number, angle: number): RecordToEncode {
+  return {
+    timestamp: Date.now(),
+    priority: 0,
+    latitude,
+    longitude,
+    altitude: 110,
+    angle,
+    satellites: 12,
+    speed,
+    eventIoId: 0,
+    io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 12_600 } }, // ignition, movement, external voltage (mV)
+  };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("a tracker's vehicle appears on the live map and moves without a reload", async ({ page, account, cli }) => {
+  const port = trackerPort();
+  const imei = randomImei();
+  const asset = await cli(["asset", "create", "--account", account.key, "--name", "Live Van", "--plate", "LV-1", "--imei", imei]);
+
+  await page.goto(`/a/${account.key}/map`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  await expect(page).toHaveURL(new RegExp(`/a/${account.key}/map$`));
+  await expect(page.getByRole("heading", { name: "Live map" })).toBeVisible();
+  await expect(page.locator("[data-map-ready=true]")).toBeVisible(); // maplibre loaded its style (offline basemap)
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible(); // the SSE stream is up
+  const row = page.getByTestId("vehicle-row").filter({ hasText: "Live Van" });
+  await expect(row).toContainText("No position yet");
+
+  // Whatever follows must arrive through the stream: a full reload would clear this mark.
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  const device = await Device.connect(port, imei);
+  try {
+    await device.send(fix(54.6872, 25.2797, 32, 90));
+    await expect(row).toContainText("Moving · 32 km/h");
+    await row.click();
+    const panel = page.getByTestId("vehicle-panel");
+    await expect(panel).toContainText("Live Van");
+    await expect(panel.getByTestId("vehicle-speed")).toHaveText("32 km/h");
+    await expect(panel.getByTestId("vehicle-position")).toHaveText("54.68720, 25.27970");
+
+    await device.send(fix(54.6901, 25.2843, 57, 45));
+    await expect(panel.getByTestId("vehicle-speed")).toHaveText("57 km/h");
+    await expect(panel.getByTestId("vehicle-position")).toHaveText("54.69010, 25.28430");
+    await expect(row).toContainText("57 km/h");
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  } finally {
+    device.close();
+  }
+
+  // The asset page: header, the track of the last 24 hours and the latest readings with units.
+  await page.getByTestId("vehicle-panel").getByRole("link", { name: /Asset page/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/a/${account.key}/assets/${asset.id}$`));
+  await expect(page.getByRole("heading", { name: "Live Van" })).toBeVisible();
+  await expect(page.getByText(imei)).toBeVisible();
+  await expect(page.getByText("fix 1 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect(page.getByText("fix 2 of 2")).toBeVisible();
+  await expect(page.getByText("12.6 V")).toBeVisible(); // external voltage, unit from the AVL table
+});
+
+test("unknown devices can be provisioned into the account", async ({ page, account }) => {
+  const port = trackerPort();
+  const imei = randomImei();
+  // a device nobody provisioned: the server refuses its login and records the attempt
+  const socket = net.connect({ host: "127.0.0.1", port });
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  socket.write(encodeLogin(imei));
+  const answer = await new Promise<Buffer>((resolve) => socket.once("data", resolve));
+  expect(answer[0]).toBe(0x00);
+  socket.destroy();
+
+  await page.goto(`/a/${account.key}/devices`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  const row = page.getByRole("row", { name: new RegExp(imei) });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Provision" }).click();
+  const dialog = page.getByRole("dialog", { name: "Provision device" });
+  await dialog.getByLabel("Asset name").fill("Found Truck");
+  await dialog.getByLabel("Plate").fill("FT-9");
+  await dialog.getByRole("button", { name: "Add as asset" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Found Truck is now an asset" })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(imei) })).toHaveCount(0);
+
+  // and it logs in now
+  const device = await Device.connect(port, imei);
+  device.close();
+});

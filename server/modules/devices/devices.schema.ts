@@ -1,0 +1,25 @@
+// Unknown devices (IMEIs that tried to log in with no tracker provisioned) as the dashboard shows them, and the input
+// of provisioning one into an account.
+import { z } from "zod";
+import { ZImei } from "../assets/assets.schema";
+
+export const ZUnknownDeviceDto = z.object({
+  imei: z.string(),
+  protocol: z.string(),
+  attempts: z.number().int().describe("login attempts so far"),
+  first_seen_at: z.string().describe("ISO 8601"),
+  last_seen_at: z.string().describe("ISO 8601"),
+  remote_address: z.string().nullable().describe("address of the last attempt"),
+});
+export type UnknownDeviceDto = z.infer<typeof ZUnknownDeviceDto>;
+
+/** the newest first; the list is platform-wide, so it is capped rather than paged */
+export const MAX_UNKNOWN_DEVICES = 500;
+
+export const ZProvisionUnknownDevice = z.object({
+  accountId: z.number().int().positive(),
+  imei: ZImei,
+  name: z.string(),
+  plate: z.string().nullish(),
+});
+export type ProvisionUnknownDeviceInput = z.input<typeof ZProvisionUnknownDevice>;
