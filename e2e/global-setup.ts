@@ -47,6 +47,8 @@ export default async function globalSetup(config: FullConfig) {
 
   try {
     const port = String(await freePort());
+    // trackers connect to the server under test over real TCP (e2e/dashboard/live-map.spec.ts)
+    const teltonikaPort = String(await freePort());
     const { child, url } = await startServerProcess({
       root: ROOT,
       logFile,
@@ -57,7 +59,7 @@ export default async function globalSetup(config: FullConfig) {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         AUTH_SECRET: authSecret,
-        TELTONIKA_PORT: "0",
+        TELTONIKA_PORT: teltonikaPort,
         FLEET_DEMO: "0",
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
@@ -71,6 +73,7 @@ export default async function globalSetup(config: FullConfig) {
     process.env[E2E_ENV.databaseUrl] = databaseUrl;
     process.env[E2E_ENV.authSecret] = authSecret;
     process.env[E2E_ENV.dataDir] = dataDir;
+    process.env.FLEETLINE_E2E_TELTONIKA_PORT = teltonikaPort;
     process.stdout.write(`[e2e] server ready at ${url} (database ${databaseName}, log ${path.relative(ROOT, logFile)})\n`);
   } catch (error) {
     await dropE2eDatabase(databaseName).catch(() => {});
