@@ -4,6 +4,7 @@
 import { EventEmitter } from "node:events";
 import { createClient } from "redis";
 import type { LivePosition } from "./modules/positions/live-position";
+import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
 
 /** Every hub event and its payload. Later features add their events here. */
 export interface HubEvents {
@@ -14,6 +15,12 @@ export interface HubEvents {
   "credentials.revoked": { accountId: number; kind: "oauth_client" | "api_key"; id: number };
   /** a stored position newer than any before it for its asset (the detailed live payload) */
   position: LivePosition;
+  /** a tracker's TCP session opened or closed (connectivity alerts, device_offline) */
+  "tracker.connection": { accountId: number; assetId: number | null; trackerId: number; imei: string; online: boolean; at: number };
+  /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
+  alert: AlertMessage;
+  vehicle_health: VehicleHealthMessage;
+  driver_behavior: DriverBehaviorMessage;
 }
 
 export type HubEventName = keyof HubEvents;

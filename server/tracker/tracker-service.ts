@@ -2,7 +2,7 @@
 // pipeline behind them, and the open device sessions (for commands and online state).
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
-import type { Hub } from "../hub";
+import { createMemoryHub, type Hub } from "../hub";
 import { DeviceSessions } from "./device-sessions";
 import type { Geocoder } from "../modules/geocoding/geocoder";
 import { IngestPipeline } from "./pipeline/ingest-pipeline";
@@ -14,6 +14,8 @@ import { TrackerDirectory } from "./tracker-directory";
 
 export interface TrackerService {
   sessions: DeviceSessions;
+  /** positions and connection changes of the devices connected to this process (see IngestPipeline) */
+  local: Hub;
   directory: TrackerDirectory;
   tcpPort: number | null;
   udpPort: number | null;
@@ -32,11 +34,13 @@ export async function startTrackerService(options: {
 }): Promise<TrackerService> {
   const sessions = new DeviceSessions();
   const directory = new TrackerDirectory(options.prisma);
+  const local = createMemoryHub();
   // PGlite runs one query at a time: concurrent flushes would only queue behind each other
   const writer = new PositionWriter(options.prisma, options.embedded ? 1 : 4);
   const pipeline = new IngestPipeline({
     prisma: options.prisma,
     hub: options.hub,
+    local,
     writer,
     sequence: new WsSequence(options.prisma),
     directory,
@@ -58,12 +62,14 @@ export async function startTrackerService(options: {
   }
   return {
     sessions,
+    local,
     directory,
     tcpPort: tcp?.port ?? null,
     udpPort: udp?.port ?? null,
     async stop() {
       await Promise.all([tcp?.close(), udp?.close()]);
       await writer.drain();
+      await local.close();
       options.geocoder?.close?.();
     },
   };

@@ -54,6 +54,8 @@ async function connect(port: number) {
 describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
   const t = useTestDatabase(kind);
   let hub: Hub;
+  let local: Hub;
+  const localPositions: number[] = [];
   let listener: TcpListener;
   let writer: PositionWriter;
   const published: LivePosition[] = [];
@@ -63,6 +65,8 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
   beforeAll(async () => {
     hub = createMemoryHub();
     hub.subscribe("position", (p) => published.push(p));
+    local = createMemoryHub();
+    local.subscribe("position", (p) => localPositions.push(p.dateUpdated));
     const account = await createAccount({ name: "Ingest Test" });
     assetId = (await createAsset({ accountId: account.id, name: "Van 1", imei })).id;
     writer = new PositionWriter(t.db);
@@ -72,6 +76,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     const pipeline = new IngestPipeline({
       prisma: t.db,
       hub,
+      local,
       writer,
       sequence: new WsSequence(t.db, 100),
       directory: new TrackerDirectory(t.db),
@@ -83,6 +88,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
   afterAll(async () => {
     await listener?.close();
     await hub?.close();
+    await local?.close();
   });
 
   it("stores, acknowledges and publishes a multi-record packet in order", async () => {
@@ -95,6 +101,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     expect(rows.map((r) => r.fixTime.getTime())).toEqual([T0, T0 + 10_000, T0 + 20_000]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(published.map((p) => p.dateUpdated)).toEqual([T0, T0 + 10_000, T0 + 20_000]);
+    expect(localPositions).toEqual([T0, T0 + 10_000, T0 + 20_000]); // this process's evaluators hear them too
     const seqs = published.map((p) => p.wsSeq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(new Set(seqs).size).toBe(3);
@@ -165,6 +172,31 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     expect(trips[0]!.endedAt?.getTime()).toBe(T0 + 60_000);
     expect(trips[0]!.distanceM).toBeGreaterThan(0);
     device.socket.destroy();
+  });
+
+  it("publishes the tracker's session opening and closing on the hub", async () => {
+    // a tracker of its own: the closes of earlier tests' connections may still be on their way
+    const ownImei = `35${String(Date.now() + 1).slice(-13)}`;
+    const account = await createAccount({ name: "Connection Test" });
+    const ownAssetId = (await createAsset({ accountId: account.id, name: "Van 2", imei: ownImei })).id;
+    const events: { online: boolean; assetId: number | null; imei: string }[] = [];
+    const unsubscribe = hub.subscribe("tracker.connection", (e) => e.imei === ownImei && events.push(e));
+    const localEvents: boolean[] = [];
+    const unsubscribeLocal = local.subscribe("tracker.connection", (e) => e.imei === ownImei && localEvents.push(e.online));
+    const device = await connect(listener.port);
+    device.socket.write(encodeLogin(ownImei));
+    await device.expectBytes("01");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    device.socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (events.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    unsubscribe();
+    unsubscribeLocal();
+    expect(localEvents).toEqual([true, false]);
+    expect(events).toMatchObject([
+      { online: true, assetId: ownAssetId, imei: ownImei },
+      { online: false, assetId: ownAssetId, imei: ownImei },
+    ]);
   });
 
   it("refuses an unknown IMEI and records it for provisioning", async () => {

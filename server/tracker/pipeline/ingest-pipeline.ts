@@ -38,7 +38,13 @@ export class IngestPipeline implements TrackerSink {
   constructor(
     private readonly deps: {
       prisma: Db;
+      /** the cluster-wide hub: every node hears every stored position (live stream, public tracking) */
       hub: Hub;
+      /**
+       * this process only: positions and connection changes of the devices connected here, each heard exactly once
+       * in the cluster (alert, health and behaviour evaluators subscribe here, so nothing fires once per node)
+       */
+      local?: Hub;
       writer: PositionWriter;
       sequence: WsSequence;
       directory: TrackerDirectory;
@@ -63,6 +69,24 @@ export class IngestPipeline implements TrackerSink {
       if (this.chains.get(assetId) === settled) this.chains.delete(assetId);
     });
     return run;
+  }
+
+  connected(tracker: KnownTracker): void {
+    this.publishConnection(tracker, true);
+  }
+
+  disconnected(tracker: KnownTracker): void {
+    this.publishConnection(tracker, false);
+  }
+
+  private publishConnection(tracker: KnownTracker, online: boolean) {
+    const { accountId, assetId, trackerId, imei } = tracker;
+    const at = this.deps.now?.() ?? Date.now();
+    const event = { accountId, assetId, trackerId, imei, online, at };
+    void this.deps.local?.publish("tracker.connection", event);
+    this.deps.hub
+      .publish("tracker.connection", event)
+      .catch((error) => this.deps.logger.error({ err: error, imei }, "tracker connection event not published"));
   }
 
   private async process(tracker: KnownTracker, assetId: number, records: DecodedRecord[], receivedAt: number) {
@@ -149,7 +173,9 @@ export class IngestPipeline implements TrackerSink {
     runtime.cursor = cursor;
     runtime.trip = trip && tripSaveDue ? { ...trip, savedAt: now } : trip;
     for (const position of published) {
-      if (stored.has(position.dateUpdated)) await this.deps.hub.publish("position", position);
+      if (!stored.has(position.dateUpdated)) continue;
+      void this.deps.local?.publish("position", position);
+      await this.deps.hub.publish("position", position);
     }
   }
 
