@@ -17,6 +17,8 @@ export interface HubEvents {
   position: LivePosition;
   /** a tracker's TCP session opened or closed (connectivity alerts, device_offline) */
   "tracker.connection": { accountId: number; assetId: number | null; trackerId: number; imei: string; online: boolean; at: number };
+  /** an account's alert rules or geofences changed: evaluators on every node reload them */
+  "alert-rules.changed": { accountId: number };
   /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
   alert: AlertMessage;
   vehicle_health: VehicleHealthMessage;
