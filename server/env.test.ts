@@ -109,4 +109,12 @@ describe("parseEnv", () => {
     // development on PostgreSQL: generated too
     expect(() => parseEnv({ NODE_ENV: "development", DATABASE_URL: postgres })).not.toThrow();
   });
+
+  it("caps live-stream connections per account at 5 unless STREAM_MAX_CONNECTIONS_PER_ACCOUNT says otherwise", () => {
+    expect(parseEnv({}).STREAM_MAX_CONNECTIONS_PER_ACCOUNT).toBe(5);
+    expect(parseEnv({ STREAM_MAX_CONNECTIONS_PER_ACCOUNT: "20" }).STREAM_MAX_CONNECTIONS_PER_ACCOUNT).toBe(20);
+    for (const bad of ["0", "-1", "2.5", "many"]) {
+      expect(errorOf({ STREAM_MAX_CONNECTIONS_PER_ACCOUNT: bad })).toMatch(/STREAM_MAX_CONNECTIONS_PER_ACCOUNT: must be a whole number from 1/);
+    }
+  });
 });

@@ -39,6 +39,12 @@ export const ZEnv = z
     WEBHOOK_ALLOW_PRIVATE: zFlag.default("0"),
     /** 1 when a reverse proxy in front sets X-Forwarded-For (then its first entry is the client address) */
     TRUST_PROXY: zFlag.default("0"),
+    /** concurrent live-stream connections per account, counted over every node (docs/live-stream.md) */
+    STREAM_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce
+      .number({ error: "must be a whole number from 1" })
+      .int("must be a whole number from 1")
+      .min(1, "must be a whole number from 1")
+      .default(5),
   })
   .superRefine((v, ctx) => {
     if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {

@@ -10,6 +10,7 @@ import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
 import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
 import { seedDemo } from "./modules/demo/seed-demo";
+import { startLiveStream } from "./realtime/live-stream";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -87,6 +88,13 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       redisUrl: config.REDIS_URL,
       onError: (error) => logger.error({ err: error }, "socket.io redis error"),
     });
+    const liveStreamGateway = await startLiveStream({
+      io: liveStream.io,
+      hub,
+      redisUrl: config.REDIS_URL,
+      maxConnectionsPerAccount: config.STREAM_MAX_CONNECTIONS_PER_ACCOUNT,
+      logger: log("live-stream"),
+    });
 
     handleApp = (request, response) => {
       const pathname = (request.url ?? "/").split("?")[0]!;
@@ -142,6 +150,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
             httpServer.close(() => resolve());
             httpServer.closeAllConnections();
           });
+          await liveStreamGateway.close();
           await liveStream.close();
           await nextApp?.close();
           await closeRateLimits();
