@@ -27,6 +27,13 @@ export interface TcpListenerOptions {
 
 export const PROTOCOL = "teltonika";
 
+/**
+ * Connections waiting to be accepted. After a server restart every device of a fleet reconnects within seconds; with
+ * Node's default (511) the kernel's accept queue overflows while the event loop is busy and devices see resets.
+ * The kernel caps it at net.core.somaxconn.
+ */
+const ACCEPT_BACKLOG = 8192;
+
 export interface TcpListener {
   server: net.Server;
   port: number;
@@ -52,7 +59,7 @@ export async function startTeltonikaTcpListener(options: TcpListenerOptions): Pr
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host, () => {
+    server.listen({ port: options.port, host: options.host, backlog: ACCEPT_BACKLOG }, () => {
       server.off("error", reject);
       resolve();
     });
