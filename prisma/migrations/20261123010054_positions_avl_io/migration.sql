@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "positions" ADD COLUMN     "avl_io" JSONB,
+ALTER COLUMN "io" DROP NOT NULL;
