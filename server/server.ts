@@ -17,6 +17,7 @@ import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
+import { startEvaluation } from "./modules/evaluation/evaluation-service";
 
 export interface RunningServer {
   url: string;
@@ -116,6 +117,8 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       logger: log("tracker"),
       geocoder: createGeocoder(config.GEOCODER),
     });
+    // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
+    const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
     const demoFleet =
       demoWanted && trackers.tcpPort !== null
         ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
@@ -146,6 +149,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
           logger.info("stopping");
           demoFleet?.stop();
           await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
+          await evaluation.stop(); // evaluate, store and publish what the devices sent
           await new Promise<void>((resolve) => {
             httpServer.close(() => resolve());
             httpServer.closeAllConnections();

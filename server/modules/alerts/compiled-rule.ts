@@ -1,0 +1,98 @@
+// A stored rule prepared for the hot path: params parsed once, the asset list as a set, the geofence's geometry
+// compiled. `version` changes with every edit, so evaluators start the rule's per-asset state afresh.
+import { compileGeometry, type CompiledGeometry } from "../geofences/geofence-geometry";
+import { rowGeometry, type GeofenceRow } from "../geofences/geofences.schema";
+import {
+  type AlertRuleRow,
+  type ConnectivityParams,
+  type GeofenceRuleParams,
+  type IdlingParams,
+  type IgnitionParams,
+  type LowVoltageParams,
+  type OverspeedParams,
+  ZConnectivityParams,
+  ZDtcParams,
+  ZGeofenceRuleParams,
+  ZIdlingParams,
+  ZIgnitionParams,
+  ZLowVoltageParams,
+  ZOverspeedParams,
+} from "./alerts.schema";
+
+interface CompiledBase {
+  id: number;
+  name: string;
+  accountId: number;
+  /** updatedAt in epoch ms */
+  version: number;
+  createdAt: number;
+  /** null: every asset of the account */
+  assetIds: ReadonlySet<number> | null;
+  cooldownMs: number;
+}
+
+export type CompiledRule =
+  | (CompiledBase & { type: "OVERSPEED"; params: OverspeedParams })
+  | (CompiledBase & {
+      type: "GEOFENCE";
+      params: GeofenceRuleParams;
+      geofence: { id: number; name: string; geometry: CompiledGeometry };
+    })
+  | (CompiledBase & { type: "IGNITION"; params: IgnitionParams })
+  | (CompiledBase & { type: "IDLING"; params: IdlingParams })
+  | (CompiledBase & { type: "LOW_VOLTAGE"; params: LowVoltageParams })
+  | (CompiledBase & { type: "DTC_DETECTED"; params: Record<string, never> })
+  | (CompiledBase & { type: "CONNECTIVITY"; params: ConnectivityParams });
+
+export type CompiledRuleOf<T extends CompiledRule["type"]> = Extract<CompiledRule, { type: T }>;
+
+export function appliesTo(rule: CompiledRule, assetId: number): boolean {
+  return rule.assetIds === null || rule.assetIds.has(assetId);
+}
+
+export type RuleRowWithGeofence = AlertRuleRow & { accountId: number; geofence: GeofenceRow | null };
+
+/** the compiled rule, or null when its stored settings no longer make sense (the caller logs it) */
+export function compileRule(row: RuleRowWithGeofence): CompiledRule | null {
+  const base: CompiledBase = {
+    id: row.id,
+    name: row.name,
+    accountId: row.accountId,
+    version: row.updatedAt.getTime(),
+    createdAt: row.createdAt.getTime(),
+    assetIds: row.assetIds.length > 0 ? new Set(row.assetIds) : null,
+    cooldownMs: row.cooldownS * 1000,
+  };
+  switch (row.type) {
+    case "OVERSPEED": {
+      const params = ZOverspeedParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data } : null;
+    }
+    case "GEOFENCE": {
+      const params = ZGeofenceRuleParams.safeParse(row.params);
+      if (!params.success || !row.geofence) return null;
+      const geofence = { id: row.geofence.id, name: row.geofence.name, geometry: compileGeometry(rowGeometry(row.geofence)) };
+      return { ...base, type: row.type, params: params.data, geofence };
+    }
+    case "IGNITION": {
+      const params = ZIgnitionParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data } : null;
+    }
+    case "IDLING": {
+      const params = ZIdlingParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data } : null;
+    }
+    case "LOW_VOLTAGE": {
+      const params = ZLowVoltageParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data } : null;
+    }
+    case "DTC_DETECTED": {
+      const params = ZDtcParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: {} } : null;
+    }
+    case "CONNECTIVITY": {
+      const params = ZConnectivityParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data } : null;
+    }
+  }
+}

@@ -1,0 +1,18 @@
+// Creates an alert rule. Evaluators on every node pick it up before the account's next position.
+import { db } from "../../db/client";
+import { parseInput } from "../accounts/parse-input";
+import { ensureAccount } from "../assets/ensure-account";
+import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleBody } from "./alerts.schema";
+import { notifyRulesChanged } from "./notify-rules-changed";
+import { checkRuleReferences, ruleColumns } from "./rule-references";
+
+export async function createAlertRule(input: { accountId: number; body: unknown }): Promise<AlertRuleDto> {
+  const body = parseInput(ZAlertRuleBody, input.body);
+  const row = await db().$transaction(async (tx) => {
+    await ensureAccount(tx, input.accountId);
+    await checkRuleReferences(tx, input.accountId, body);
+    return tx.alertRule.create({ data: { accountId: input.accountId, ...ruleColumns(body) }, select: alertRuleSelect });
+  });
+  await notifyRulesChanged(input.accountId);
+  return toAlertRuleDto(row);
+}

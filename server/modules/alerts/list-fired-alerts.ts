@@ -1,0 +1,37 @@
+// Fired alerts of an account, newest first (id descending), filtered by asset, rule, type and time.
+import { db } from "../../db/client";
+import type { Prisma } from "../../generated/prisma/client";
+import { parseInput } from "../accounts/parse-input";
+import { decodeCursor, encodeCursor } from "../cursor";
+import {
+  DEFAULT_ALERT_PAGE,
+  type FiredAlertPage,
+  firedAlertSelect,
+  toFiredAlertDto,
+  ZFiredAlertQuery,
+} from "./alerts.schema";
+
+export async function listFiredAlerts(input: { accountId: number; query: unknown }): Promise<FiredAlertPage> {
+  const query = parseInput(ZFiredAlertQuery, input.query ?? {});
+  const limit = query.limit ?? DEFAULT_ALERT_PAGE;
+  const before = query.cursor ? decodeCursor(query.cursor) : null;
+  const where: Prisma.AlertWhereInput = {
+    accountId: input.accountId,
+    ...(before !== null && { id: { lt: before } }),
+    ...(query.asset_id !== undefined && { assetId: query.asset_id }),
+    ...(query.rule_id !== undefined && { ruleId: query.rule_id }),
+    ...(query.type !== undefined && { type: query.type }),
+    ...((query.from || query.to) && {
+      firedAt: {
+        ...(query.from && { gte: new Date(query.from) }),
+        ...(query.to && { lte: new Date(query.to) }),
+      },
+    }),
+  };
+  const rows = await db().alert.findMany({ where, select: firedAlertSelect, orderBy: { id: "desc" }, take: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map(toFiredAlertDto),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}

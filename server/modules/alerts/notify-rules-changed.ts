@@ -1,0 +1,23 @@
+// Tells every node's evaluators that an account's alert rules or geofences changed, so they reload them before the
+// next position of that account (they cache rules in memory to keep database reads off the ingest path).
+import { hub, type Hub } from "../../hub";
+import { log } from "../../log";
+
+export async function notifyRulesChanged(accountId: number): Promise<void> {
+  const current = currentHub();
+  if (!current) return;
+  try {
+    await current.publish("alert-rules.changed", { accountId });
+  } catch (error) {
+    // evaluators also reload every few minutes (ACCOUNT_CONTEXT_TTL_MS), so a lost event delays, never loses, a change
+    log("alerts").error({ err: error, accountId }, "could not publish alert-rules.changed");
+  }
+}
+
+function currentHub(): Hub | undefined {
+  try {
+    return hub();
+  } catch {
+    return undefined; // the CLI and use-case tests run without a hub, and without evaluators
+  }
+}

@@ -1,0 +1,35 @@
+// A rule may only name assets and a geofence of its own account. Unknown ids are field errors (422), not 404s: the
+// rule is what is being written, and the caller needs to know which field is wrong.
+import type { Prisma } from "../../generated/prisma/client";
+import { AppError, type FieldError } from "../../errors";
+import type { AlertRuleBody } from "./alerts.schema";
+
+export async function checkRuleReferences(tx: Prisma.TransactionClient, accountId: number, body: AlertRuleBody): Promise<void> {
+  const errors: FieldError[] = [];
+  if (body.asset_ids.length > 0) {
+    const found = await tx.asset.findMany({ where: { accountId, id: { in: body.asset_ids } }, select: { id: true } });
+    const known = new Set(found.map((asset) => asset.id));
+    const missing = body.asset_ids.filter((id) => !known.has(id));
+    if (missing.length > 0) errors.push({ field: "asset_ids", message: `no such asset in this account: ${missing.join(", ")}` });
+  }
+  if (body.type === "GEOFENCE") {
+    const geofence = await tx.geofence.findFirst({ where: { id: body.params.geofence_id, accountId }, select: { id: true } });
+    if (!geofence) errors.push({ field: "params.geofence_id", message: "no such geofence in this account" });
+  }
+  if (errors.length > 0) {
+    throw new AppError("VALIDATION_FAILED", errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
+  }
+}
+
+/** The columns of a rule body. */
+export function ruleColumns(body: AlertRuleBody) {
+  return {
+    name: body.name,
+    type: body.type,
+    enabled: body.enabled,
+    assetIds: body.asset_ids,
+    cooldownS: body.cooldown_s,
+    params: body.params as Prisma.InputJsonValue,
+    geofenceId: body.type === "GEOFENCE" ? body.params.geofence_id : null,
+  };
+}

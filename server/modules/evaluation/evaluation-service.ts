@@ -1,0 +1,140 @@
+// The evaluators, wired: alert rules, vehicle health snapshots, driver behaviour and the connectivity gate listen to
+// the tracker service's process-local hub (`trackers.local`: positions and sessions of the devices connected to
+// this node), so each record and each session change is evaluated exactly once in a cluster; what they produce is
+// published on the cluster hub (`alert`, `vehicle_health`, `driver_behavior`), where the live stream gateway of every
+// node picks it up. Nothing here waits for the database per position: account rules and entitlements come from
+// AccountContextCache; fired alerts are stored (and then published) on a queue behind the hot path.
+import type { Logger } from "pino";
+import type { Db } from "../../db/client";
+import type { Hub, HubEvents } from "../../hub";
+import { AlertEvaluator } from "../alerts/alert-evaluator";
+import { CONNECTIVITY_SWEEP_MS, ConnectivityGate } from "../alerts/connectivity-gate";
+import { recordAlert, type AlertDraft } from "../alerts/record-alert";
+import { BehaviorDetector } from "../driver-behavior/behavior-detector";
+import type { LivePosition } from "../positions/live-position";
+import { HealthTracker } from "../vehicle-health/health-tracker";
+import { toEventPosition } from "./event-position";
+import { loadAccountContext, type AccountContext } from "./account-context";
+import { AccountContextCache } from "./account-context-cache";
+import { SerialQueue } from "./serial-queue";
+
+/** how often held health snapshots are flushed (their window is a minute; this is the lateness at most) */
+export const HEALTH_FLUSH_MS = 5_000;
+
+export interface EvaluationOptions {
+  prisma: Db;
+  /** the cluster hub: rule changes arrive here, results leave here */
+  hub: Hub;
+  /** this node's devices (TrackerService.local) */
+  local: Hub;
+  logger: Logger;
+  now?: () => number;
+  /** false: no timers (tests call sweep() themselves) */
+  timers?: boolean;
+}
+
+export class EvaluationService {
+  readonly contexts: AccountContextCache;
+  private readonly alerts = new AlertEvaluator();
+  private readonly health = new HealthTracker();
+  private readonly behavior = new BehaviorDetector();
+  private readonly gate: ConnectivityGate;
+  private readonly recorder: SerialQueue;
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: EvaluationOptions) {
+    const { prisma, logger } = options;
+    this.now = options.now ?? Date.now;
+    this.contexts = new AccountContextCache({
+      load: async (accountId) => {
+        const context = await loadAccountContext(prisma, accountId, logger);
+        if (context) this.alerts.prune(accountId, context.rules);
+        return context;
+      },
+      logger,
+      now: this.now,
+    });
+    this.recorder = new SerialQueue(logger, "alert recording");
+    this.gate = new ConnectivityGate({ prisma, logger, now: this.now, startedAt: this.now(), emit: (draft) => this.record(draft) });
+  }
+
+  start(): this {
+    const { hub, local } = this.options;
+    this.unsubscribe.push(
+      local.subscribe("position", (position) => this.onPosition(position)),
+      local.subscribe("tracker.connection", (event) => this.onConnection(event)),
+      hub.subscribe("alert-rules.changed", ({ accountId }) => this.contexts.invalidate(accountId)),
+      hub.subscribe("account.changed", ({ accountId }) => this.contexts.invalidate(accountId)),
+    );
+    if (this.options.timers !== false) {
+      this.timers.push(setInterval(() => this.gate.sweep(), CONNECTIVITY_SWEEP_MS), setInterval(() => this.flushHealth(), HEALTH_FLUSH_MS));
+      for (const timer of this.timers) timer.unref();
+    }
+    return this;
+  }
+
+  onPosition(position: LivePosition): void {
+    this.contexts.run(position.accountId, (context) => this.evaluate(context, position));
+  }
+
+  onConnection(event: HubEvents["tracker.connection"]): void {
+    if (event.assetId === null) return;
+    this.contexts.run(event.accountId, (context) => this.gate.onConnection(context, event));
+  }
+
+  /** one connectivity sweep now (the timer does this every CONNECTIVITY_SWEEP_MS) */
+  sweep(): void {
+    this.gate.sweep();
+  }
+
+  /** publishes held health snapshots whose window has opened (the timer does this every HEALTH_FLUSH_MS) */
+  flushHealth(): void {
+    for (const message of this.health.flushDue(this.now())) this.publish("vehicle_health", message);
+  }
+
+  /** resolves once everything received so far is evaluated, stored and published */
+  async drain(): Promise<void> {
+    await this.contexts.drain();
+    await this.gate.drain();
+    await this.recorder.drain();
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.unsubscribe.splice(0)) off();
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.drain();
+  }
+
+  private evaluate(context: AccountContext, position: LivePosition): void {
+    for (const { rule, firing } of this.alerts.evaluate(context.rules, position)) {
+      this.record({ accountId: position.accountId, assetId: position.assetId, rule, firing, position: toEventPosition(position) });
+    }
+    if (context.addonMobility) {
+      const snapshot = this.health.offer(position, this.now());
+      if (snapshot) this.publish("vehicle_health", snapshot);
+    }
+    if (context.addonDriver) {
+      for (const event of this.behavior.offer(position)) this.publish("driver_behavior", event);
+    }
+    this.gate.onPosition(context, position);
+  }
+
+  private record(draft: AlertDraft): void {
+    this.recorder.push(async () => {
+      const message = await recordAlert(this.options.prisma, draft);
+      if (message) await this.options.hub.publish("alert", message);
+    });
+  }
+
+  private publish<E extends "vehicle_health" | "driver_behavior">(event: E, payload: HubEvents[E]): void {
+    this.options.hub
+      .publish(event, payload)
+      .catch((error: unknown) => this.options.logger.error({ err: error, event }, "evaluation result not published"));
+  }
+}
+
+export function startEvaluation(options: EvaluationOptions): EvaluationService {
+  return new EvaluationService(options).start();
+}

@@ -1,0 +1,22 @@
+import { db } from "../../db/client";
+import { parseInput } from "../accounts/parse-input";
+import { ZListAssets as ZListPage } from "../assets/assets.schema"; // same paging rules as every list
+import { decodeCursor, encodeCursor } from "../cursor";
+import { type GeofencePage, geofenceSelect, toGeofenceDto } from "./geofences.schema";
+
+/** One page of an account's geofences in id order; `next_cursor` is null on the last page. */
+export async function listGeofences(input: { accountId: number; cursor?: string | null; limit?: number }): Promise<GeofencePage> {
+  const { accountId, cursor, limit } = parseInput(ZListPage, input);
+  const after = cursor ? decodeCursor(cursor) : 0;
+  const rows = await db().geofence.findMany({
+    where: { accountId, id: { gt: after } },
+    select: geofenceSelect,
+    orderBy: { id: "asc" },
+    take: limit + 1, // one extra row tells whether another page exists
+  });
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map(toGeofenceDto),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
+  };
+}
