@@ -110,6 +110,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
 
     const trackers = await startTrackerService({
       prisma: database.prisma,
+      sql: database.sql,
       hub,
       host: config.HOST,
       teltonikaPort: config.TELTONIKA_PORT,

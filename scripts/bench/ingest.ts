@@ -98,13 +98,16 @@ export default {
       const hub = createMemoryHub();
       let published = 0;
       let latencies: number[] = [];
+      let timeline: [number, number][] = [];
       hub.subscribe("position", (p) => {
         published++;
         latencies.push(Date.now() - p.receivedAt);
+        timeline.push([p.receivedAt, Date.now() - p.receivedAt]);
       });
       const port = await freePort();
       const service = await startTrackerService({
         prisma,
+        sql: database.sql,
         hub,
         host: "127.0.0.1",
         teltonikaPort: port,
@@ -115,6 +118,7 @@ export default {
 
       // 1. throughput
       const flood = await runLoad({ ...base, imeis: assetIds.slice(0, FLOOD_CONNECTIONS).map(imeiOf), mode: "flood", recordsPerPacket: 10, durationMs: RUN_MS });
+      process.stderr.write(`flood load: ${JSON.stringify(flood)}\n`);
       await new Promise((r) => setTimeout(r, 500));
       const stored = await prisma.position.count();
       figures.push(
@@ -126,6 +130,7 @@ export default {
 
       // 2. latency at 2,000 positions/s
       latencies = [];
+      timeline = [];
       const paced = await runLoad({
         ...base,
         baseTime: Date.now() - 2 * 86_400_000,
@@ -135,6 +140,19 @@ export default {
         recordsPerPacket: 1,
         durationMs: RUN_MS,
       });
+      process.stderr.write(`paced load: ${JSON.stringify(paced)}\n`);
+      {
+        const t0 = timeline[0]?.[0] ?? 0;
+        const bySecond = new Map<number, number[]>();
+        for (const [at, l] of timeline) {
+          const k = Math.floor((at - t0) / 1000);
+          bySecond.set(k, [...(bySecond.get(k) ?? []), l]);
+        }
+        for (const [k, ls] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+          ls.sort((a, b) => a - b);
+          process.stderr.write(`second ${k}: n=${ls.length} p50=${percentile(ls, 50)} p99=${percentile(ls, 99)} max=${ls.at(-1)}\n`);
+        }
+      }
       const sorted = [...latencies].sort((a, b) => a - b);
       figures.push(
         { name: "latency_rate_positions_per_s", value: round(paced.ackedRecords / (RUN_MS / 1000), 0), unit: "positions/s" },

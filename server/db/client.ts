@@ -11,8 +11,17 @@ import { applyMigrations, type SqlRunner } from "./migrate";
 
 export type Db = PrismaClient;
 
+/**
+ * Plain SQL on the same database, for the ingest hot path: one statement per batch of thousands of values, where
+ * Prisma's argument and result mapping would cost more than the statement. Everything else goes through Prisma.
+ */
+export interface SqlClient {
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+}
+
 export interface Database {
   prisma: PrismaClient;
+  sql: SqlClient;
   kind: "postgres" | "embedded";
   /** true when the embedded database was created by this open (decides the demo seed) */
   created: boolean;
@@ -33,6 +42,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(options);
 }
 
+/** connections of the plain-SQL pool (ingest batch writes run at most a few at a time) */
+const SQL_POOL_SIZE = 6;
+
 async function openPostgres(url: string): Promise<Database> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -43,15 +55,21 @@ async function openPostgres(url: string): Promise<Database> {
     await client.end();
   }
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 20 }) });
+  // its own small pool: batch writes never wait behind API queries for a connection (and the reverse)
+  const pool = new pg.Pool({ connectionString: url, max: SQL_POOL_SIZE });
+  pool.on("error", () => {}); // an idle client's connection dropped: the pool replaces it on the next query
   return {
     prisma,
+    sql: { query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[] },
     kind: "postgres",
     created: false,
     migrated,
     ping: async () => {
       await prisma.$queryRawUnsafe("SELECT 1");
     },
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      await Promise.all([prisma.$disconnect(), pool.end()]);
+    },
   };
 }
 
@@ -75,6 +93,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
+      sql: { query: async <T>(text: string, params: unknown[]) => (await pglite.query<T>(text, params)).rows },
       kind: "embedded",
       created,
       migrated,

@@ -1,22 +1,38 @@
 // Who a device is: the provisioned tracker for an IMEI (cached briefly, so a reconnect storm does not hit the
 // database once per device), and the record of unknown IMEIs that tried to log in, for one-click provisioning.
 import type { Db } from "../db/client";
+import { BatchLoader } from "./batch-loader";
 import type { KnownTracker } from "./tracker-sink";
+
+interface TrackerRow {
+  id: number;
+  assetId: number | null;
+  accountId: number;
+  imei: string;
+  protocol: string;
+}
 
 const CACHE_MS = 30_000;
 
 export class TrackerDirectory {
   private readonly cache = new Map<string, { tracker: KnownTracker | null; until: number }>();
+  private readonly loader: BatchLoader<string, TrackerRow | null>;
 
-  constructor(private readonly prisma: Db) {}
+  constructor(private readonly prisma: Db) {
+    // a reconnect storm asks for thousands of IMEIs within seconds: one query per few hundred of them
+    this.loader = new BatchLoader(async (imeis: string[]) => {
+      const rows = await this.prisma.tracker.findMany({
+        where: { imei: { in: imeis } },
+        select: { id: true, assetId: true, accountId: true, imei: true, protocol: true },
+      });
+      return new Map(rows.map((row) => [row.imei, row]));
+    }, null);
+  }
 
   async identify(input: { imei: string; protocol: string; remoteAddress?: string }): Promise<KnownTracker | null> {
     const cached = this.cache.get(input.imei);
     if (cached && cached.until > Date.now() && cached.tracker) return cached.tracker;
-    const row = await this.prisma.tracker.findUnique({
-      where: { imei: input.imei },
-      select: { id: true, assetId: true, accountId: true, imei: true, protocol: true },
-    });
+    const row = await this.loader.load(input.imei);
     // a tracker not yet attached to an asset has nowhere to store positions: treated as unknown until it is
     const tracker =
       row && row.assetId !== null

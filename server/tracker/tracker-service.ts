@@ -1,7 +1,7 @@
 // Everything ingest needs, started and stopped as one: the Teltonika TCP and UDP listeners on TELTONIKA_PORT, the
 // pipeline behind them, and the open device sessions (for commands and online state).
 import type { Logger } from "pino";
-import type { Db } from "../db/client";
+import type { Db, SqlClient } from "../db/client";
 import { createMemoryHub, type Hub } from "../hub";
 import { DeviceSessions } from "./device-sessions";
 import type { Geocoder } from "../modules/geocoding/geocoder";
@@ -25,6 +25,7 @@ export interface TrackerService {
 
 export async function startTrackerService(options: {
   prisma: Db;
+  sql: SqlClient;
   hub: Hub;
   host: string;
   teltonikaPort: number;
@@ -36,9 +37,9 @@ export async function startTrackerService(options: {
   const directory = new TrackerDirectory(options.prisma);
   const local = createMemoryHub();
   // PGlite runs one query at a time: concurrent flushes would only queue behind each other
-  const writer = new PositionWriter(options.prisma, options.embedded ? 1 : 4);
+  const writer = new PositionWriter(options.sql, options.embedded ? 1 : 4);
   const pipeline = new IngestPipeline({
-    prisma: options.prisma,
+    sql: options.sql,
     hub: options.hub,
     local,
     writer,

@@ -35,6 +35,7 @@ function records(start: number, count: number): RecordToEncode[] {
 }
 
 const counts = { connected: 0, refused: 0, sentRecords: 0, ackedRecords: 0, errors: 0 };
+const reasons: Record<string, number> = {};
 const sockets: net.Socket[] = [];
 const stopAt = Date.now() + options.durationMs;
 
@@ -48,7 +49,10 @@ async function device(imei: string, index: number): Promise<void> {
     buffered = Buffer.concat([buffered, chunk]);
     waiter?.();
   });
-  socket.on("error", () => counts.errors++);
+  socket.on("error", (error: NodeJS.ErrnoException) => {
+    const reason = `socket ${error.code ?? error.message}`;
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  });
   const read = async (n: number) => {
     while (buffered.length < n) {
       if (socket.destroyed) throw new Error("closed");
@@ -89,12 +93,18 @@ async function device(imei: string, index: number): Promise<void> {
 // connect in waves so the listener's backlog is not the thing measured
 const pending: Promise<void>[] = [];
 for (let i = 0; i < options.imeis.length; i++) {
-  pending.push(device(options.imeis[i]!, i).catch(() => void counts.errors++));
+  pending.push(
+    device(options.imeis[i]!, i).catch((error: Error) => {
+      counts.errors++;
+      const reason = (error as NodeJS.ErrnoException).code ?? error.message;
+      reasons[reason] = (reasons[reason] ?? 0) + 1;
+    }),
+  );
   if (i % 500 === 499) await new Promise((r) => setTimeout(r, 50));
 }
 process.send?.({ type: "connected" });
 await Promise.all(pending);
 if (options.mode === "idle") await new Promise((r) => setTimeout(r, Math.max(0, stopAt - Date.now())));
-process.stdout.write(JSON.stringify(counts) + "\n");
+process.stdout.write(JSON.stringify({ ...counts, reasons }) + "\n");
 for (const socket of sockets) socket.destroy();
 process.exit(0);

@@ -2,6 +2,8 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../cursor";
 import type { HistoryItem, TimeRangeQuery } from "./positions.schema";
+import type { IoValue } from "../../tracker/protocols/teltonika/decoder";
+import { namedIo } from "../../tracker/protocols/teltonika/io-values";
 import { standardStatus } from "./vehicle-status";
 
 /** Stored positions of one asset in fix-time order, a page at a time. */
@@ -37,6 +39,7 @@ export async function listPositionHistory(input: {
       street: true,
       town: true,
       country: true,
+      avlIo: true,
       io: true,
       trackerId: true,
     },
@@ -72,7 +75,7 @@ export async function listPositionHistory(input: {
       ignition: row.ignition,
       odometer: row.odometer,
       address: { street: row.street, town: row.town, country: row.country },
-      io: row.io as HistoryItem["io"],
+      io: row.avlIo ? namedIo(row.avlIo as Record<number, IoValue>) : (row.io as HistoryItem["io"]),
     };
   });
   return {

@@ -69,12 +69,12 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     local.subscribe("position", (p) => localPositions.push(p.dateUpdated));
     const account = await createAccount({ name: "Ingest Test" });
     assetId = (await createAsset({ accountId: account.id, name: "Van 1", imei })).id;
-    writer = new PositionWriter(t.db);
+    writer = new PositionWriter(t.database.sql);
     const logger = pino({ level: "silent" });
     const geocoder = new OfflineGeocoder();
     await geocoder.load();
     const pipeline = new IngestPipeline({
-      prisma: t.db,
+      sql: t.database.sql,
       hub,
       local,
       writer,
@@ -172,6 +172,46 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     expect(trips[0]!.endedAt?.getTime()).toBe(T0 + 60_000);
     expect(trips[0]!.distanceM).toBeGreaterThan(0);
     device.socket.destroy();
+  });
+
+  it("carries order, odometer and the open trip over a restart (a new pipeline on the same database)", async () => {
+    // a trip is running again (the earlier test ended one at T0 + 60 s)
+    const device = await connect(listener.port);
+    device.socket.write(Buffer.concat([encodeLogin(imei), encodeTcpPacket8E([record(120), record(130)])]));
+    await device.expectBytes("0100000002");
+    device.socket.destroy();
+    const openTrip = await t.db.trip.findFirstOrThrow({ where: { assetId, endedAt: null } });
+    const lastSeq = published.at(-1)!.wsSeq;
+
+    const restartedHub = createMemoryHub();
+    const heard: LivePosition[] = [];
+    restartedHub.subscribe("position", (p) => heard.push(p));
+    const restarted = new IngestPipeline({
+      sql: t.database.sql,
+      hub: restartedHub,
+      writer: new PositionWriter(t.database.sql),
+      sequence: new WsSequence(t.db, 100),
+      directory: new TrackerDirectory(t.db),
+      logger: pino({ level: "silent" }),
+    });
+    const second = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: restarted, sessions: new DeviceSessions(), logger: pino({ level: "silent" }) });
+    try {
+      const again = await connect(second.port);
+      again.socket.write(Buffer.concat([encodeLogin(imei), encodeTcpPacket8E([record(125), record(140, { speed: 0, io: { u8: { 239: 0 } } })])]));
+      await again.expectBytes("0100000002");
+      again.socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // 125 s is older than the stored newest (130 s): history only; 140 s is live, sequenced after everything before
+      expect(heard.map((p) => p.dateUpdated)).toEqual([T0 + 140_000]);
+      expect(heard[0]!.wsSeq).toBeGreaterThan(lastSeq);
+      const trip = await t.db.trip.findUniqueOrThrow({ where: { id: openTrip.id } });
+      expect(trip.endedAt?.getTime()).toBe(T0 + 140_000); // the trip the first process opened, ended by the second
+      expect(trip.distanceM).toBeGreaterThan(openTrip.distanceM);
+      expect(await t.db.trip.count({ where: { assetId } })).toBe(2);
+    } finally {
+      await second.close();
+      await restartedHub.close();
+    }
   });
 
   it("publishes the tracker's session opening and closing on the hub", async () => {

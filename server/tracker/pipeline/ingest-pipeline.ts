@@ -5,18 +5,21 @@
 // A failure anywhere before the store commits rejects the packet: nothing is acknowledged, nothing is published,
 // and the per-asset state is left as it was, so the device's resend is handled as if for the first time.
 import type { Logger } from "pino";
-import type { Db } from "../../db/client";
+import type { SqlClient } from "../../db/client";
 import type { Hub } from "../../hub";
 import type { Geocoder } from "../../modules/geocoding/geocoder";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { isNullIsland } from "../../modules/positions/geo";
+import type { BatchLoader } from "../batch-loader";
 import type { DecodedRecord } from "../protocols/teltonika/decoder";
 import { IO } from "../protocols/teltonika/io-elements";
 import type { KnownTracker, TrackerSink } from "../tracker-sink";
 import type { TrackerDirectory } from "../tracker-directory";
-import { enrichRecord, type AssetCursor } from "./enrich";
-import type { PositionRow, PositionWriter, StateRow } from "./position-writer";
-import { advanceTrip, type OpenTrip, type TripEvent } from "./trip-tracker";
+import { createAssetRuntimeLoader, type AssetRuntime } from "./asset-runtime";
+import { enrichRecord } from "./enrich";
+import type { PositionRow, PositionWriter, StateRow, TripRow } from "./position-writer";
+import { advanceTrip, type OpenTrip } from "./trip-tracker";
+import { TripIds } from "./trip-ids";
 import type { WsSequence } from "./ws-sequence";
 
 /** a fix more than this far in the future is a device clock error, not a position */
@@ -26,18 +29,15 @@ const EARLIEST_FIX = Date.UTC(2000, 0, 1);
 /** open trips are written back at most this often while they run */
 const TRIP_SAVE_EVERY_MS = 60_000;
 
-interface AssetRuntime {
-  cursor: AssetCursor;
-  trip: (OpenTrip & { savedAt: number }) | null;
-}
-
 export class IngestPipeline implements TrackerSink {
   private readonly runtimes = new Map<number, AssetRuntime>();
   private readonly chains = new Map<number, Promise<unknown>>();
+  private readonly runtimeLoader: BatchLoader<number, AssetRuntime | null>;
+  private readonly tripIds: TripIds;
 
   constructor(
     private readonly deps: {
-      prisma: Db;
+      sql: SqlClient;
       /** the cluster-wide hub: every node hears every stored position (live stream, public tracking) */
       hub: Hub;
       /**
@@ -52,7 +52,10 @@ export class IngestPipeline implements TrackerSink {
       geocoder?: Geocoder;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.runtimeLoader = createAssetRuntimeLoader(deps.sql, () => this.now());
+    this.tripIds = new TripIds(deps.sql);
+  }
 
   identify(input: { imei: string; protocol: string; remoteAddress?: string }) {
     return this.deps.directory.identify(input);
@@ -79,10 +82,13 @@ export class IngestPipeline implements TrackerSink {
     this.publishConnection(tracker, false);
   }
 
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
   private publishConnection(tracker: KnownTracker, online: boolean) {
     const { accountId, assetId, trackerId, imei } = tracker;
-    const at = this.deps.now?.() ?? Date.now();
-    const event = { accountId, assetId, trackerId, imei, online, at };
+    const event = { accountId, assetId, trackerId, imei, online, at: this.now() };
     void this.deps.local?.publish("tracker.connection", event);
     this.deps.hub
       .publish("tracker.connection", event)
@@ -90,11 +96,10 @@ export class IngestPipeline implements TrackerSink {
   }
 
   private async process(tracker: KnownTracker, assetId: number, records: DecodedRecord[], receivedAt: number) {
-    const now = this.deps.now?.() ?? Date.now();
+    const now = this.now();
     const runtime = await this.runtime(assetId);
     let cursor = runtime.cursor;
     let trip = runtime.trip;
-    const tripEvents: TripEvent[] = [];
 
     const valid = records
       .filter((r) => this.validate(r, now, tracker))
@@ -112,11 +117,13 @@ export class IngestPipeline implements TrackerSink {
     const seqs = await this.deps.sequence.take(live.length);
     const rows: PositionRow[] = [];
     const published: LivePosition[] = [];
+    const trips = new Map<number, TripRow>(); // by id: the trip as it stands after this packet
+    let tripStarted = false;
 
     for (const record of history) {
       // buffered records from before the newest one: stored for history, never live, state untouched
       const { position } = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
-      rows.push(toRow(position, null, null));
+      rows.push(toRow(position, record, null, null));
     }
     for (let i = 0; i < live.length; i++) {
       const record = live[i]!;
@@ -131,25 +138,28 @@ export class IngestPipeline implements TrackerSink {
         ignition: position.ignition,
         greenDrivingType: typeof record.io[IO.GREEN_DRIVING_TYPE] === "number" ? (record.io[IO.GREEN_DRIVING_TYPE] as number) || null : null,
       });
+      let tripId = trip?.id ?? null;
       for (const event of step.events) {
         if (event.kind === "started") {
-          const saved = await this.deps.prisma.trip.create({
-            data: { assetId, startedAt: new Date(event.trip.startedAt), startLat: event.trip.trail[0]![1], startLng: event.trip.trail[0]![0], trail: event.trip.trail },
-            select: { id: true },
-          });
-          event.trip.id = saved.id;
+          event.trip.id = await this.tripIds.next();
+          tripStarted = true;
+        } else {
+          trips.set(event.trip.id, tripRow(assetId, event.trip, event.endedAt));
         }
-        tripEvents.push(event);
+        tripId = event.trip.id;
       }
-      const tripId = step.open?.id ?? step.events.find((e) => e.kind === "ended")?.trip.id ?? trip?.id ?? null;
-      trip = step.open ? { ...step.open, id: step.open.id || tripId || 0, savedAt: trip?.savedAt ?? now } : null;
+      trip = step.open ? { ...step.open, savedAt: trip?.savedAt ?? now } : null;
       if (trip) position.startStopTrip = summary(trip);
       if (this.deps.geocoder && !isNullIsland(record.latitude, record.longitude)) {
         position.geoPoint = await this.deps.geocoder.lookup(record.latitude, record.longitude);
       }
-      rows.push(toRow(position, position.wsSeq, tripId));
+      rows.push(toRow(position, record, position.wsSeq, tripId));
       published.push(position);
     }
+
+    // a trip that started in this packet is inserted now; a running one is written back once a minute
+    const tripSaveDue = trip !== null && (tripStarted || now - trip.savedAt >= TRIP_SAVE_EVERY_MS);
+    if (trip && tripSaveDue) trips.set(trip.id, tripRow(assetId, trip, null));
 
     const newest = published.at(-1);
     const state: StateRow | null = newest
@@ -161,13 +171,11 @@ export class IngestPipeline implements TrackerSink {
           dateMoved: cursor.dateMoved,
           odometer: cursor.odometer,
           openTripId: trip?.id ?? null,
-          payload: newest,
+          payload: withoutTrail(newest),
         }
       : null;
 
-    const stored = await this.deps.writer.write(rows, state);
-    const tripSaveDue = trip !== null && trip.id > 0 && now - trip.savedAt >= TRIP_SAVE_EVERY_MS;
-    await this.saveTrips(tripEvents, tripSaveDue ? trip : null);
+    const stored = await this.deps.writer.write({ rows, state, trips: [...trips.values()] });
 
     // committed: the new state becomes current, then the world hears about it
     runtime.cursor = cursor;
@@ -191,61 +199,15 @@ export class IngestPipeline implements TrackerSink {
     return ok;
   }
 
-  /** writes ended trips, and the open one when its periodic save is due */
-  private async saveTrips(events: TripEvent[], due: OpenTrip | null) {
-    for (const event of events) {
-      if (event.kind !== "ended") continue;
-      await this.deps.prisma.trip.update({
-        where: { id: event.trip.id },
-        data: { ...tripColumns(event.trip), endedAt: new Date(event.endedAt) },
-      });
-    }
-    if (due) await this.deps.prisma.trip.update({ where: { id: due.id }, data: tripColumns(due) });
-  }
-
   private async runtime(assetId: number): Promise<AssetRuntime> {
     const cached = this.runtimes.get(assetId);
     if (cached) return cached;
-    const state = await this.deps.prisma.assetState.findUnique({
-      where: { assetId },
-      select: { fixTime: true, dateMoved: true, odometer: true, openTripId: true, payload: true },
-    });
-    const payload = state?.payload as Partial<LivePosition> | undefined;
-    let trip: AssetRuntime["trip"] = null;
-    if (state?.openTripId) {
-      const row = await this.deps.prisma.trip.findUnique({ where: { id: state.openTripId } });
-      if (row && !row.endedAt) {
-        trip = {
-          id: row.id,
-          startedAt: row.startedAt.getTime(),
-          distanceM: row.distanceM,
-          durationS: 0,
-          maxSpeed: row.maxSpeed,
-          score: row.score,
-          harshEvents: row.harshEvents,
-          trail: row.trail as OpenTrip["trail"],
-          endLat: payload?.latitude ?? row.startLat,
-          endLng: payload?.longitude ?? row.startLng,
-          lastTime: state.fixTime.getTime(),
-          lastSpeed: payload?.speed ?? 0,
-          stoppedSince: null,
-          overspeedMs: 0,
-          savedAt: Date.now(),
-        };
-      }
-    }
-    const runtime: AssetRuntime = {
-      cursor: {
-        lastFixTime: state?.fixTime.getTime() ?? 0,
-        dateMoved: state?.dateMoved?.getTime() ?? null,
-        odometer: state?.odometer ?? null,
-        lastLatitude: payload?.latitude ?? null,
-        lastLongitude: payload?.longitude ?? null,
-      },
-      trip,
+    const loaded = (await this.runtimeLoader.load(assetId)) ?? {
+      cursor: { lastFixTime: 0, dateMoved: null, odometer: null, lastLatitude: null, lastLongitude: null },
+      trip: null,
     };
-    this.runtimes.set(assetId, runtime);
-    return runtime;
+    this.runtimes.set(assetId, loaded);
+    return loaded;
   }
 }
 
@@ -262,8 +224,15 @@ function summary(trip: OpenTrip) {
   };
 }
 
-function tripColumns(trip: OpenTrip) {
+function tripRow(assetId: number, trip: OpenTrip, endedAt: number | null): TripRow {
+  const start = trip.trail[0];
   return {
+    id: trip.id,
+    assetId,
+    startedAt: trip.startedAt,
+    endedAt,
+    startLat: start ? start[1] : trip.endLat,
+    startLng: start ? start[0] : trip.endLng,
     endLat: trip.endLat,
     endLng: trip.endLng,
     distanceM: trip.distanceM,
@@ -274,7 +243,15 @@ function tripColumns(trip: OpenTrip) {
   };
 }
 
-function toRow(p: LivePosition, wsSeq: number | null, tripId: number | null): PositionRow {
+/**
+ * The stored snapshot (asset_states.payload) leaves the trip's trail out: it grows with every trip point and would be
+ * rewritten with every packet; readers that need it take it from trips.trail (open_trip_id).
+ */
+function withoutTrail(position: LivePosition): LivePosition {
+  return position.startStopTrip ? { ...position, startStopTrip: { ...position.startStopTrip, trail: [] } } : position;
+}
+
+function toRow(p: LivePosition, record: DecodedRecord, wsSeq: number | null, tripId: number | null): PositionRow {
   return {
     assetId: p.assetId,
     trackerId: p.trackerId,
@@ -295,7 +272,7 @@ function toRow(p: LivePosition, wsSeq: number | null, tripId: number | null): Po
     street: p.geoPoint?.street ?? null,
     town: p.geoPoint?.town ?? null,
     country: p.geoPoint?.country ?? null,
-    io: p.ioData,
+    avlIo: record.io,
     tripId,
   };
 }

@@ -1,15 +1,16 @@
-// Batched, durable position storage. Callers hand over the rows of one packet and await their batch: rows from
-// many devices are written together, flushed when MAX_BATCH rows wait or FLUSH_MS after the first one arrived,
-// in one statement with the per-asset latest state. Duplicates (same asset and fix time) are skipped by the
-// database and reported back, so they are neither published nor counted twice.
-import type { Db } from "../../db/client";
+// Batched, durable position storage. Callers hand over what one packet of one asset produced (position rows, the
+// asset's newest state, trip changes) and await their batch: packets of many devices are written together, flushed
+// when MAX_BATCH rows wait or FLUSH_MS after the first one arrived, as one statement. Duplicates (same asset and fix
+// time) are skipped by the database and reported back, so they are neither published nor counted twice.
+import type { SqlClient } from "../../db/client";
 import type { LivePosition } from "../../modules/positions/live-position";
+import type { IoValue } from "../protocols/teltonika/decoder";
 
 export interface PositionRow {
   assetId: number;
   trackerId: number;
   fixTime: number; // epoch ms
-  receivedAt: number;
+  receivedAt: number; // epoch ms
   wsSeq: number | null;
   latitude: number;
   longitude: number;
@@ -25,7 +26,8 @@ export interface PositionRow {
   street: string | null;
   town: string | null;
   country: string | null;
-  io: Record<string, unknown>;
+  /** IO elements as the device sent them, by AVL id (named when read) */
+  avlIo: Record<number, IoValue>;
   tripId: number | null;
 }
 
@@ -41,9 +43,30 @@ export interface StateRow {
   payload: LivePosition;
 }
 
-interface Pending {
+/** a trip as it stands after this packet (inserted when new, replaced otherwise) */
+export interface TripRow {
+  id: number;
+  assetId: number;
+  startedAt: number; // epoch ms
+  endedAt: number | null;
+  startLat: number;
+  startLng: number;
+  endLat: number;
+  endLng: number;
+  distanceM: number;
+  maxSpeed: number;
+  trail: [number, number, number][];
+  score: number;
+  harshEvents: number;
+}
+
+export interface PacketWrite {
   rows: PositionRow[];
   state: StateRow | null;
+  trips: TripRow[];
+}
+
+interface Pending extends PacketWrite {
   resolve: (stored: Set<number>) => void; // fix times stored now (not duplicates)
   reject: (error: Error) => void;
 }
@@ -59,15 +82,16 @@ export class PositionWriter {
   private readonly idle: (() => void)[] = [];
 
   constructor(
-    private readonly prisma: Db,
+    private readonly sql: SqlClient,
     private readonly maxConcurrentFlushes = 2,
   ) {}
 
-  write(rows: PositionRow[], state: StateRow | null): Promise<Set<number>> {
-    if (rows.length === 0) return Promise.resolve(new Set());
+  /** resolves with the fix times of `rows` that were stored (not duplicates), once they are committed */
+  write(packet: PacketWrite): Promise<Set<number>> {
+    if (packet.rows.length === 0 && packet.trips.length === 0) return Promise.resolve(new Set());
     return new Promise((resolve, reject) => {
-      this.pending.push({ rows, state, resolve, reject });
-      this.pendingRows += rows.length;
+      this.pending.push({ ...packet, resolve, reject });
+      this.pendingRows += Math.max(1, packet.rows.length);
       if (this.pendingRows >= MAX_BATCH) this.flushSoon(0);
       else this.flushSoon(FLUSH_MS);
     });
@@ -120,76 +144,140 @@ export class PositionWriter {
   }
 
   /**
-   * One statement per batch, one round trip: the rows go in as column arrays (unnest), duplicates are skipped by the
-   * (asset_id, fix_time) key, and the per-asset state is upserted from the rows that were really inserted. A single
-   * statement is atomic, so positions and states commit together.
+   * One statement per batch, one round trip: values go in as column arrays (unnest); duplicate positions are skipped
+   * by the (asset_id, fix_time) key; trips are upserted by id; the per-asset state is upserted from the rows that were
+   * really inserted, never over a newer one. A single statement is atomic, so all of it commits together.
    */
   private async store(batch: Pending[]): Promise<Map<number, Set<number>>> {
-    const rows = batch.flatMap((item) => item.rows);
-    const states = batch.map((item) => item.state).filter((s): s is StateRow => s !== null);
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const column = <T>(pick: (row: PositionRow) => T) => rows.map(pick);
-    const inserted = await this.prisma.$queryRawUnsafe<{ asset_id: number; t: number }[]>(
-      `WITH ins AS (
-         INSERT INTO positions (asset_id, tracker_id, fix_time, received_at, ws_seq, latitude, longitude, altitude, speed,
-                                course, satellites, priority, event_io_id, ignition, moving, odometer, street, town,
-                                country, io, trip_id)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::text[]::timestamptz[], $4::text[]::timestamptz[], $5::bigint[],
-                              $6::float8[], $7::float8[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[],
-                              $13::int[], $14::bool[], $15::bool[], $16::float8[], $17::text[], $18::text[], $19::text[],
-                              $20::text[]::jsonb[], $21::int[])
-         ON CONFLICT (asset_id, fix_time) DO NOTHING
-         RETURNING id, asset_id, fix_time
-       ), states AS (
-         INSERT INTO asset_states (asset_id, position_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id, payload)
-         SELECT s.asset_id, ins.id, s.fix_time, s.received_at, s.ws_seq, s.date_moved, s.odometer, s.open_trip_id, s.payload
-         FROM unnest($22::int[], $23::text[]::timestamptz[], $24::text[]::timestamptz[], $25::bigint[],
-                     $26::text[]::timestamptz[], $27::float8[], $28::int[], $29::text[]::jsonb[])
-              AS s(asset_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id, payload)
-         JOIN ins ON ins.asset_id = s.asset_id AND ins.fix_time = s.fix_time
-         ON CONFLICT (asset_id) DO UPDATE SET
-           position_id = EXCLUDED.position_id, fix_time = EXCLUDED.fix_time, received_at = EXCLUDED.received_at,
-           ws_seq = EXCLUDED.ws_seq, date_moved = EXCLUDED.date_moved, odometer = EXCLUDED.odometer,
-           open_trip_id = EXCLUDED.open_trip_id, payload = EXCLUDED.payload
-         WHERE asset_states.fix_time < EXCLUDED.fix_time -- an older packet arriving late never overwrites a newer state
-       )
-       SELECT asset_id, (extract(epoch FROM fix_time) * 1000)::float8 AS t FROM ins`,
-      column((r) => r.assetId),
-      column((r) => r.trackerId),
-      column((r) => iso(r.fixTime)),
-      column((r) => iso(r.receivedAt)),
-      column((r) => (r.wsSeq === null ? null : String(r.wsSeq))),
-      column((r) => r.latitude),
-      column((r) => r.longitude),
-      column((r) => r.altitude),
-      column((r) => r.speed),
-      column((r) => r.course),
-      column((r) => r.satellites),
-      column((r) => r.priority),
-      column((r) => r.eventIoId),
-      column((r) => r.ignition),
-      column((r) => r.moving),
-      column((r) => r.odometer),
-      column((r) => r.street),
-      column((r) => r.town),
-      column((r) => r.country),
-      column((r) => JSON.stringify(r.io)),
-      column((r) => r.tripId),
-      states.map((s) => s.assetId),
-      states.map((s) => iso(s.fixTime)),
-      states.map((s) => iso(s.receivedAt)),
-      states.map((s) => String(s.wsSeq)),
-      states.map((s) => iso(s.dateMoved)),
-      states.map((s) => s.odometer),
-      states.map((s) => s.openTripId),
-      states.map((s) => JSON.stringify(s.payload)),
-    );
+    const rows: PositionRow[] = [];
+    const states: StateRow[] = [];
+    const trips: TripRow[] = [];
+    for (const item of batch) {
+      for (const row of item.rows) rows.push(row);
+      for (const trip of item.trips) trips.push(trip);
+      if (item.state) states.push(item.state);
+    }
+    const inserted = await this.sql.query<{ asset_id: number; t: number }>(STORE_BATCH, [
+      ...positionColumns(rows),
+      ...stateColumns(states),
+      ...tripColumns(trips),
+    ]);
     const stored = new Map<number, Set<number>>();
     for (const row of inserted) {
-      const times = stored.get(row.asset_id) ?? new Set<number>();
+      let times = stored.get(row.asset_id);
+      if (!times) stored.set(row.asset_id, (times = new Set()));
       times.add(Math.round(Number(row.t)));
-      stored.set(row.asset_id, times);
     }
     return stored;
   }
 }
+
+function positionColumns(rows: PositionRow[]): unknown[] {
+  const n = rows.length;
+  const cols = Array.from({ length: 21 }, () => new Array<unknown>(n));
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    cols[0]![i] = r.assetId;
+    cols[1]![i] = r.trackerId;
+    cols[2]![i] = r.fixTime;
+    cols[3]![i] = r.receivedAt;
+    cols[4]![i] = r.wsSeq;
+    cols[5]![i] = r.latitude;
+    cols[6]![i] = r.longitude;
+    cols[7]![i] = r.altitude;
+    cols[8]![i] = r.speed;
+    cols[9]![i] = r.course;
+    cols[10]![i] = r.satellites;
+    cols[11]![i] = r.priority;
+    cols[12]![i] = r.eventIoId;
+    cols[13]![i] = r.ignition;
+    cols[14]![i] = r.moving;
+    cols[15]![i] = r.odometer;
+    cols[16]![i] = r.street;
+    cols[17]![i] = r.town;
+    cols[18]![i] = r.country;
+    cols[19]![i] = JSON.stringify(r.avlIo);
+    cols[20]![i] = r.tripId;
+  }
+  return cols;
+}
+
+function stateColumns(states: StateRow[]): unknown[] {
+  return [
+    states.map((s) => s.assetId),
+    states.map((s) => s.fixTime),
+    states.map((s) => s.receivedAt),
+    states.map((s) => s.wsSeq),
+    states.map((s) => s.dateMoved),
+    states.map((s) => s.odometer),
+    states.map((s) => s.openTripId),
+    states.map((s) => JSON.stringify(s.payload)),
+  ];
+}
+
+function tripColumns(trips: TripRow[]): unknown[] {
+  return [
+    trips.map((t) => t.id),
+    trips.map((t) => t.assetId),
+    trips.map((t) => t.startedAt),
+    trips.map((t) => t.endedAt),
+    trips.map((t) => t.startLat),
+    trips.map((t) => t.startLng),
+    trips.map((t) => t.endLat),
+    trips.map((t) => t.endLng),
+    trips.map((t) => t.distanceM),
+    trips.map((t) => t.maxSpeed),
+    trips.map((t) => JSON.stringify(t.trail)),
+    trips.map((t) => t.score),
+    trips.map((t) => t.harshEvents),
+  ];
+}
+
+// Times travel as epoch milliseconds (float8) and become timestamptz in the database: no date strings to build
+// and parse for every row.
+const ms = (param: string) => `to_timestamp(${param} / 1000.0)`;
+
+const STORE_BATCH = `
+WITH ins AS (
+  INSERT INTO positions (asset_id, tracker_id, fix_time, received_at, ws_seq, latitude, longitude, altitude, speed,
+                         course, satellites, priority, event_io_id, ignition, moving, odometer, street, town, country,
+                         avl_io, trip_id)
+  SELECT asset_id, tracker_id, ${ms("fix_ms")}, ${ms("received_ms")}, ws_seq, latitude, longitude, altitude, speed,
+         course, satellites, priority, event_io_id, ignition, moving, odometer, street, town, country, avl_io::jsonb,
+         trip_id
+  FROM unnest($1::int[], $2::int[], $3::float8[], $4::float8[], $5::bigint[], $6::float8[], $7::float8[], $8::int[],
+              $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::bool[], $15::bool[], $16::float8[],
+              $17::text[], $18::text[], $19::text[], $20::text[], $21::int[])
+       AS p(asset_id, tracker_id, fix_ms, received_ms, ws_seq, latitude, longitude, altitude, speed, course,
+            satellites, priority, event_io_id, ignition, moving, odometer, street, town, country, avl_io, trip_id)
+  ON CONFLICT (asset_id, fix_time) DO NOTHING
+  RETURNING id, asset_id, fix_time
+), states AS (
+  INSERT INTO asset_states (asset_id, position_id, fix_time, received_at, ws_seq, date_moved, odometer, open_trip_id,
+                            payload)
+  SELECT s.asset_id, ins.id, ins.fix_time, ${ms("s.received_ms")}, s.ws_seq, ${ms("s.moved_ms")}, s.odometer,
+         s.open_trip_id, s.payload::jsonb
+  FROM unnest($22::int[], $23::float8[], $24::float8[], $25::bigint[], $26::float8[], $27::float8[], $28::int[],
+              $29::text[])
+       AS s(asset_id, fix_ms, received_ms, ws_seq, moved_ms, odometer, open_trip_id, payload)
+  JOIN ins ON ins.asset_id = s.asset_id AND ins.fix_time = ${ms("s.fix_ms")}::timestamptz(3)
+  ON CONFLICT (asset_id) DO UPDATE SET
+    position_id = EXCLUDED.position_id, fix_time = EXCLUDED.fix_time, received_at = EXCLUDED.received_at,
+    ws_seq = EXCLUDED.ws_seq, date_moved = EXCLUDED.date_moved, odometer = EXCLUDED.odometer,
+    open_trip_id = EXCLUDED.open_trip_id, payload = EXCLUDED.payload
+  WHERE asset_states.fix_time < EXCLUDED.fix_time -- an older packet arriving late never overwrites a newer state
+), trips_written AS (
+  INSERT INTO trips (id, asset_id, started_at, ended_at, start_lat, start_lng, end_lat, end_lng, distance_m, max_speed,
+                     trail, score, harsh_events)
+  SELECT id, asset_id, ${ms("started_ms")}, ${ms("ended_ms")}, start_lat, start_lng, end_lat, end_lng, distance_m,
+         max_speed, trail::jsonb, score, harsh_events
+  FROM unnest($30::int[], $31::int[], $32::float8[], $33::float8[], $34::float8[], $35::float8[], $36::float8[],
+              $37::float8[], $38::float8[], $39::int[], $40::text[], $41::int[], $42::int[])
+       AS t(id, asset_id, started_ms, ended_ms, start_lat, start_lng, end_lat, end_lng, distance_m, max_speed, trail,
+            score, harsh_events)
+  ON CONFLICT (id) DO UPDATE SET
+    ended_at = EXCLUDED.ended_at, end_lat = EXCLUDED.end_lat, end_lng = EXCLUDED.end_lng,
+    distance_m = EXCLUDED.distance_m, max_speed = EXCLUDED.max_speed, trail = EXCLUDED.trail,
+    score = EXCLUDED.score, harsh_events = EXCLUDED.harsh_events
+)
+SELECT asset_id, extract(epoch FROM fix_time)::float8 * 1000 AS t FROM ins`;

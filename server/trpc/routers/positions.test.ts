@@ -141,9 +141,9 @@ describe.each(databaseKinds())("positions history, trips and readings on %s", (k
     b = await createFixtureAccount("History B");
     assetId = (await createAsset({ accountId: a.id, name: "Bus 7", imei })).id;
     const pipeline = new IngestPipeline({
-      prisma: t.db,
+      sql: t.database.sql,
       hub: createMemoryHub(),
-      writer: new PositionWriter(t.db),
+      writer: new PositionWriter(t.database.sql),
       sequence: new WsSequence(t.db),
       directory: new TrackerDirectory(t.db),
       logger: pino({ level: "silent" }),

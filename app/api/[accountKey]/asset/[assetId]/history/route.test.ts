@@ -43,9 +43,9 @@ describe.each(databaseKinds())("history and trips API on %s", (kind) => {
     token = (await makeToken(account.id)).token;
     const hub = createMemoryHub();
     const pipeline = new IngestPipeline({
-      prisma: t.db,
+      sql: t.database.sql,
       hub,
-      writer: new PositionWriter(t.db),
+      writer: new PositionWriter(t.database.sql),
       sequence: new WsSequence(t.db),
       directory: new TrackerDirectory(t.db),
       logger: pino({ level: "silent" }),

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { BatchLoader } from "./batch-loader";
+
+describe("BatchLoader", () => {
+  it("answers the lookups of one tick with one call, each caller with its own value", async () => {
+    const calls: number[][] = [];
+    const loader = new BatchLoader(async (keys: number[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((k) => k !== 3).map((k) => [k, k * 10]));
+    }, -1);
+    const answers = await Promise.all([loader.load(1), loader.load(2), loader.load(2), loader.load(3)]);
+    expect(answers).toEqual([10, 20, 20, -1]); // a key the query did not find gets the fallback
+    expect(calls).toEqual([[1, 2, 3]]); // one query, each key once
+    expect(await loader.load(4)).toBe(40); // a later tick is a new batch
+    expect(calls).toHaveLength(2);
+  });
+
+  it("splits large batches and rejects only the callers of a failed batch", async () => {
+    const loader = new BatchLoader(
+      async (keys: number[]) => {
+        if (keys.includes(0)) throw new Error("database unreachable");
+        return new Map(keys.map((k) => [k, String(k)]));
+      },
+      null,
+      2,
+    );
+    const results = await Promise.allSettled([loader.load(0), loader.load(1), loader.load(2), loader.load(3)]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "fulfilled", "fulfilled"]);
+    expect((results[0] as PromiseRejectedResult).reason.message).toBe("database unreachable");
+    expect((results[3] as PromiseFulfilledResult<string>).value).toBe("3");
+  });
+});
