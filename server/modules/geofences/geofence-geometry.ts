@@ -72,10 +72,11 @@ export function polygonProblem(points: LatLng[]): string | null {
   if (Math.max(...xs) - Math.min(...xs) > MAX_POLYGON_SPAN_DEG || Math.max(...ys) - Math.min(...ys) > MAX_POLYGON_SPAN_DEG) {
     return `may span at most ${MAX_POLYGON_SPAN_DEG} degrees of latitude and longitude`;
   }
+  // crossing first: a figure-eight's halves cancel out and would look like "no area"
+  if (selfIntersects(xs, ys)) return "must not cross itself";
   let twiceArea = 0;
   for (let i = 0, j = points.length - 1; i < points.length; j = i++) twiceArea += (xs[j]! - xs[i]!) * (ys[j]! + ys[i]!);
   if (Math.abs(twiceArea) < 1e-12) return "has no area (its points lie on one line)";
-  if (selfIntersects(xs, ys)) return "must not cross itself";
   return null;
 }
 
