@@ -45,7 +45,7 @@ export function createMemoryConnectionCap(max: number): ConnectionCap {
 /** a slot's lease: a node that stops renewing (crashed) frees its slots after this long */
 export const LEASE_MS = 60_000;
 const RENEW_EVERY_MS = 20_000;
-const KEY_PREFIX = "fleetline:stream:connections:";
+const DEFAULT_KEY_PREFIX = "fleetline:stream:connections:";
 
 // KEYS[1] account's set; ARGV: max, member, lease ms. Scores are expiry times in Redis's clock (ms).
 const ACQUIRE = `
@@ -73,7 +73,9 @@ export async function createRedisConnectionCap(options: {
   url: string;
   max: number;
   onError: (error: unknown, what: string) => void;
+  keyPrefix?: string;
 }): Promise<ConnectionCap> {
+  const KEY_PREFIX = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const client = createClient({ url: options.url });
   client.on("error", (error) => options.onError(error, "redis connection"));
   await client.connect();

@@ -89,6 +89,19 @@ function isFrame(payload: unknown, assetId: number, wsSeq: number): boolean {
   return frame.assetId === assetId && frame.wsSeq === wsSeq;
 }
 
+/** a socket.io-client connection to the live stream at `url` (no automatic reconnection: tests decide) */
+export function connectStream(url: string, query: Record<string, string | undefined>, options: { transports?: string[] } = {}): StreamClient {
+  const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  const socket = connectClient(url, {
+    path: SOCKET_IO_PATH,
+    query: defined,
+    transports: options.transports ?? ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new StreamClient(socket);
+}
+
 export interface StreamHarness {
   url: string;
   hub: Hub;
@@ -105,6 +118,8 @@ export async function startStreamHarness(
     redisUrl?: string;
     maxConnectionsPerAccount?: number;
     maxBufferedPackets?: number;
+    /** Redis key prefix of the connection cap (tests isolate themselves from other runs on the same Redis) */
+    capKeyPrefix?: string;
     /** installs the hub as the process hub (revocations are published there) */
     installHub?: boolean;
   } = {},
@@ -124,6 +139,7 @@ export async function startStreamHarness(
     logger: pino({ level: process.env.LOG_LEVEL ?? "silent" }),
     clock: options.clock,
     maxBufferedPackets: options.maxBufferedPackets,
+    capKeyPrefix: options.capKeyPrefix,
   });
   await hub.ready();
   const clients: StreamClient[] = [];
@@ -133,15 +149,7 @@ export async function startStreamHarness(
     live,
     gateway,
     connect(query, connectOptions = {}) {
-      const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string>;
-      const socket = connectClient(url, {
-        path: SOCKET_IO_PATH,
-        query: defined,
-        transports: connectOptions.transports ?? ["websocket"],
-        reconnection: false,
-        forceNew: true,
-      });
-      const client = new StreamClient(socket);
+      const client = connectStream(url, query, connectOptions);
       clients.push(client);
       return client;
     },

@@ -16,10 +16,12 @@ export async function startLiveStream(options: {
   clock?: Clock;
   maxBufferedPackets?: number;
   lookupTimeoutMs?: number;
+  /** Redis key prefix of the connection cap (default fleetline:stream:connections:) */
+  capKeyPrefix?: string;
 }): Promise<LiveStreamGateway> {
   const { redisUrl, maxConnectionsPerAccount: max, logger } = options;
   const cap = redisUrl
-    ? await createRedisConnectionCap({ url: redisUrl, max, onError: (error, what) => logger.warn({ err: error }, `stream connection cap: ${what}`) })
+    ? await createRedisConnectionCap({ url: redisUrl, max, keyPrefix: options.capKeyPrefix, onError: (error, what) => logger.warn({ err: error }, `stream connection cap: ${what}`) })
     : createMemoryConnectionCap(max);
   return createLiveStreamGateway({ ...options, cap });
 }

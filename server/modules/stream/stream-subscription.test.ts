@@ -8,7 +8,7 @@ import { ManualClock } from "./manual-clock";
 import { livePosition } from "./stream-fixtures";
 import { STANDARD_THROTTLE_MS } from "./stream-limits";
 import { StreamSubscription, type StreamOutput } from "./stream-subscription";
-import type { StreamChannel } from "./channel-messages";
+import type { ChannelMessageBase, StreamChannel } from "./channel-messages";
 
 function recorder() {
   const frames: { event: string; payload: unknown }[] = [];
@@ -181,7 +181,7 @@ describe("StreamSubscription", () => {
     const out = recorder();
     sub.start(out.output, []);
     out.setCongested(true);
-    for (let n = 0; n < 1_000; n++) sub.offerChannelMessage("alert", { version: 1, accountId: 1, assetId: 1, n });
+    for (let n = 0; n < 1_000; n++) sub.offerChannelMessage("alert", { version: 1, accountId: 1, assetId: 1, n } as ChannelMessageBase);
     expect(sub.queuedMessages).toBe(256);
     out.setCongested(false);
     sub.onDrain();
