@@ -5,11 +5,16 @@ import { z } from "zod";
 import { ALERT_RULE_TYPES, ALERT_TYPES, type AlertRuleType } from "../stream/channel-messages";
 import { ZCursor } from "../../http/rest.schema";
 
-const ZId = z.number({ error: "must be a number" }).int("must be a whole number").positive("must be a positive id");
+/** "is required" when the field is missing, `message` when it has the wrong type; zod's own text otherwise */
+export const requiredOr = (message: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code !== "invalid_type" ? undefined : issue.input === undefined ? "is required" : message;
+
+const ZId = z.number({ error: requiredOr("must be a number") }).int("must be a whole number").positive("must be a positive id");
+const SETTINGS = { error: requiredOr("must be an object with the rule's settings") };
 
 function wholeNumber(min: number, max: number, unit: string) {
   const message = `must be a whole number of ${unit} from ${min} to ${max}`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+  return z.number({ error: requiredOr(message) }).int(message).min(min, message).max(max, message);
 }
 
 /** Bounds of the rules' settings, named once for validation, the dashboard's inputs and the docs. */
@@ -32,18 +37,18 @@ export const ZOverspeedParams = z
   .object({
     speed_kmh: wholeNumber(RULE_LIMITS.speedKmh.min, RULE_LIMITS.speedKmh.max, "km/h").meta({ description: "The speed limit, km/h." }),
     min_duration_s: ZMinDuration.default(0).meta({ description: "Fire only after the limit was exceeded this long (seconds)." }),
-  })
+  }, SETTINGS)
   .strict();
 
 export const ZGeofenceRuleParams = z
   .object({
     geofence_id: ZId.meta({ description: "The geofence watched (GET /api/{account_key}/geofence)." }),
     trigger: z.enum(["enter", "exit", "both"], { error: 'must be "enter", "exit" or "both"' }).default("both"),
-  })
+  }, SETTINGS)
   .strict();
 
 export const ZIgnitionParams = z
-  .object({ trigger: z.enum(["on", "off", "both"], { error: 'must be "on", "off" or "both"' }).default("both") })
+  .object({ trigger: z.enum(["on", "off", "both"], { error: 'must be "on", "off" or "both"' }).default("both") }, SETTINGS)
   .strict();
 
 export const ZIdlingParams = z
@@ -51,21 +56,21 @@ export const ZIdlingParams = z
     idle_minutes: wholeNumber(RULE_LIMITS.idleMinutes.min, RULE_LIMITS.idleMinutes.max, "minutes").meta({
       description: "Fire when the ignition is on and the vehicle stands still this long.",
     }),
-  })
+  }, SETTINGS)
   .strict();
 
 export const ZLowVoltageParams = z
   .object({
     voltage_v: z
-      .number({ error: `must be a number of volts from ${RULE_LIMITS.voltageV.min} to ${RULE_LIMITS.voltageV.max}` })
+      .number({ error: requiredOr(`must be a number of volts from ${RULE_LIMITS.voltageV.min} to ${RULE_LIMITS.voltageV.max}`) })
       .min(RULE_LIMITS.voltageV.min, `must be from ${RULE_LIMITS.voltageV.min} to ${RULE_LIMITS.voltageV.max} V`)
       .max(RULE_LIMITS.voltageV.max, `must be from ${RULE_LIMITS.voltageV.min} to ${RULE_LIMITS.voltageV.max} V`)
       .meta({ description: "Fire when the external (vehicle) voltage is below this, volts." }),
     min_duration_s: ZMinDuration.default(0).meta({ description: "Fire only after it stayed low this long (seconds)." }),
-  })
+  }, SETTINGS)
   .strict();
 
-export const ZDtcParams = z.object({}).strict();
+export const ZDtcParams = z.object({}, SETTINGS).strict();
 
 export const ZConnectivityParams = z
   .object({
@@ -73,7 +78,7 @@ export const ZConnectivityParams = z
       description: "The tracker is offline after this long without a record or a login.",
     }),
     trigger: z.enum(["offline", "online", "both"], { error: 'must be "offline", "online" or "both"' }).default("both"),
-  })
+  }, SETTINGS)
   .strict();
 
 export type OverspeedParams = z.output<typeof ZOverspeedParams>;
@@ -83,7 +88,7 @@ export type IdlingParams = z.output<typeof ZIdlingParams>;
 export type LowVoltageParams = z.output<typeof ZLowVoltageParams>;
 export type ConnectivityParams = z.output<typeof ZConnectivityParams>;
 
-const ZRuleName = z.string({ error: "must be a text" }).trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
+const ZRuleName = z.string({ error: requiredOr("must be a text") }).trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 
 const common = {
   name: ZRuleName,

@@ -46,7 +46,8 @@ export class TestDrive {
     this.longitude = step.longitude ?? this.longitude;
     const speed = step.speed ?? 0;
     const ignition = step.ignition === undefined ? true : step.ignition;
-    const u8: Record<number, number> = { 240: speed > 0 ? 1 : 0, ...(ignition === null ? {} : { 239: ignition ? 1 : 0 }) };
+    const u8: Record<number, number> = { 240: speed > 0 ? 1 : 0 };
+    if (ignition !== null) u8[239] = ignition ? 1 : 0;
     const packet = encodeTcpPacket8E([
       {
         timestamp: this.time,

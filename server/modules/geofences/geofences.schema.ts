@@ -2,6 +2,7 @@
 // with. A geofence is a circle (centre and radius) or a polygon (its corners, in order, not repeating the first).
 import { z } from "zod";
 import { parseInput } from "../accounts/parse-input";
+import { requiredOr } from "../alerts/alerts.schema";
 import {
   MAX_POLYGON_POINTS,
   MAX_RADIUS_M,
@@ -17,14 +18,14 @@ const ZId = z.number().int().positive();
 
 export const ZLatLng = z
   .object({
-    latitude: z.number({ error: "must be a number" }).min(-90, "must be from -90 to 90").max(90, "must be from -90 to 90"),
-    longitude: z.number({ error: "must be a number" }).min(-180, "must be from -180 to 180").max(180, "must be from -180 to 180"),
+    latitude: z.number({ error: requiredOr("must be a number") }).min(-90, "must be from -90 to 90").max(90, "must be from -90 to 90"),
+    longitude: z.number({ error: requiredOr("must be a number") }).min(-180, "must be from -180 to 180").max(180, "must be from -180 to 180"),
   })
   .strict()
   .meta({ id: "LatLng", description: "A point in degrees (WGS 84)." });
 
 const ZGeofenceName = z
-  .string({ error: "must be a text" })
+  .string({ error: requiredOr("must be a text") })
   .trim()
   .min(1, "must not be empty")
   .max(120, "must be at most 120 characters");
@@ -47,7 +48,7 @@ const ZPolygon = z
     shape: z.literal("polygon"),
     // one more than the limit: a closing point repeating the first is accepted and dropped
     points: z
-      .array(ZLatLng, { error: "must be a list of points" })
+      .array(ZLatLng, { error: requiredOr("must be a list of points") })
       .min(MIN_POLYGON_POINTS, `needs at least ${MIN_POLYGON_POINTS} points`)
       .max(MAX_POLYGON_POINTS + 1, `may have at most ${MAX_POLYGON_POINTS} points`),
   })
