@@ -11,6 +11,7 @@ import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
 import { seedDemo } from "./modules/demo/seed-demo";
 import { startLiveStream } from "./realtime/live-stream";
+import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -25,6 +26,8 @@ export interface RunningServer {
   database: Database;
   hub: Hub;
   trackers: TrackerService;
+  /** the live stream's gateway (connection counts, backpressure) */
+  stream: LiveStreamGateway;
   stop(): Promise<void>;
 }
 
@@ -144,6 +147,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       database,
       hub,
       trackers,
+      stream: liveStreamGateway,
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
