@@ -47,7 +47,10 @@ export function clientIp(request: Request): string {
 }
 
 /** A numeric id from the path; anything else is the resource's NOT_FOUND (a malformed id names nothing that exists). */
-export function idParam(value: string | string[] | undefined, notFound: "ASSET_NOT_FOUND" | "NOT_FOUND"): number {
+export function idParam(
+  value: string | string[] | undefined,
+  notFound: "ASSET_NOT_FOUND" | "ALERT_RULE_NOT_FOUND" | "ALERT_NOT_FOUND" | "GEOFENCE_NOT_FOUND" | "NOT_FOUND",
+): number {
   const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError(notFound, "Not found.");
   return id;

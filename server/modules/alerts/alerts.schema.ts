@@ -225,7 +225,6 @@ export const ZFiredAlertQuery = z
       .optional()
       .meta({ description: `Page size, 1 to ${MAX_ALERT_PAGE} (default ${DEFAULT_ALERT_PAGE}).` }),
   })
-  .strict()
   .superRefine((q, ctx) => {
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
       ctx.addIssue({ code: "custom", path: ["from"], message: "must not be after `to`" });

@@ -9,6 +9,8 @@ export const SCOPES = [
   { name: "tracking:write", description: "Create, change and disable public tracking links." },
   { name: "imports:write", description: "Import routes, runs and passengers." },
   { name: "control:write", description: "Send vehicle control commands (lock, unlock, trunk, immobiliser)." },
+  { name: "alerts:read", description: "Read alert rules, fired alerts and geofences." },
+  { name: "alerts:write", description: "Create, change and delete alert rules and geofences." },
 ] as const;
 
 export type Scope = (typeof SCOPES)[number]["name"];

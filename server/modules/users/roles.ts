@@ -27,6 +27,8 @@ export const ROLE_PERMISSIONS = {
   "assets.read": ["admin", "fleet_manager", "office_staff", "viewer"],
   "assets.write": ["admin", "fleet_manager"],
   "vehicles.control": ["admin", "fleet_manager"],
+  "alerts.read": ["admin", "fleet_manager", "office_staff", "viewer"],
+  "alerts.manage": ["admin", "fleet_manager"],
   "links.manage": ["admin", "fleet_manager"],
   "imports.manage": ["admin", "office_staff"],
   "passengers.manage": ["admin", "office_staff"],

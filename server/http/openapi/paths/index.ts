@@ -1,6 +1,7 @@
 // Every registration file of the OpenAPI document. To document a new endpoint: add `paths/<area>.ts` exporting
 // `register<Area>Paths(registry)` and list it here (a test fails when a file in paths/ is not listed).
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
 import { registerOAuthPaths } from "./oauth";
 import { registerPositionPaths } from "./positions";
@@ -9,4 +10,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   oauth: registerOAuthPaths,
   assets: registerAssetPaths,
   positions: registerPositionPaths,
+  alerts: registerAlertPaths,
 };
