@@ -11,6 +11,7 @@ import pg from "pg";
 import pino from "pino";
 import { openDatabase } from "../../server/db/client";
 import { createMemoryHub } from "../../server/hub";
+import { OfflineGeocoder } from "../../server/modules/geocoding/offline-geocoder";
 import { randomId } from "../../server/security/random";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
@@ -106,6 +107,8 @@ export default {
         latencies.push(Date.now() - p.receivedAt);
         if (!firstPacket.has(p.assetId)) firstPacket.set(p.assetId, Date.now() - p.receivedAt);
       });
+      const geocoder = new OfflineGeocoder();
+      await geocoder.load();
       const port = await freePort();
       const service = await startTrackerService({
         prisma,
@@ -115,6 +118,7 @@ export default {
         teltonikaPort: port,
         embedded: false,
         logger: pino({ level: "silent" }),
+        geocoder, // the server's default (offline), so every position is addressed as in production
       });
       const base = { host: "127.0.0.1", port, baseTime: Date.now() - 3 * 86_400_000 };
 

@@ -78,6 +78,7 @@ export class PositionWriter {
   private pending: Pending[] = [];
   private pendingRows = 0;
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private running = 0;
   private readonly idle: (() => void)[] = [];
 
@@ -93,6 +94,7 @@ export class PositionWriter {
       this.pending.push({ ...packet, resolve, reject });
       this.pendingRows += Math.max(1, packet.rows.length);
       if (this.pendingRows >= MAX_BATCH) this.flushSoon(0);
+      else if (this.running === 0) this.flushImmediately();
       else this.flushSoon(FLUSH_MS);
     });
   }
@@ -103,6 +105,21 @@ export class PositionWriter {
       if (this.pending.length > 0 && this.running < this.maxConcurrentFlushes) this.flush();
       await new Promise<void>((resolve) => this.idle.push(resolve));
     }
+  }
+
+  /**
+   * Nothing is being written: write what arrived in this turn of the event loop right away instead of waiting for the
+   * timer. Under load a flush is always running and batches grow by themselves while it runs (group commit), so the
+   * wait only costs latency when the database is idle anyway.
+   */
+  private flushImmediately() {
+    if (this.immediate) return;
+    this.immediate = setImmediate(() => {
+      this.immediate = undefined;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.flush();
+    });
   }
 
   private flushSoon(delay: number) {
@@ -139,7 +156,9 @@ export class PositionWriter {
       .finally(() => {
         this.running--;
         this.idle.splice(0).forEach((wake) => wake());
-        if (this.pending.length > 0) this.flushSoon(this.pendingRows >= MAX_BATCH ? 0 : FLUSH_MS);
+        if (this.pending.length === 0) return;
+        if (this.pendingRows >= MAX_BATCH || this.running === 0) this.flushSoon(0);
+        else this.flushSoon(FLUSH_MS);
       });
   }
 

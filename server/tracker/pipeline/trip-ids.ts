@@ -5,6 +5,7 @@ import type { SqlClient } from "../../db/client";
 
 export class TripIds {
   private ids: number[] = [];
+  private waiting = 0;
   private refill: Promise<void> | undefined;
 
   constructor(
@@ -13,15 +14,24 @@ export class TripIds {
   ) {}
 
   async next(): Promise<number> {
-    while (this.ids.length === 0) await this.reserve();
+    this.waiting++;
+    try {
+      while (this.ids.length === 0) await this.reserve();
+    } finally {
+      this.waiting--;
+    }
     return this.ids.pop()!;
   }
 
   private reserve(): Promise<void> {
-    this.refill ??= this.sql
-      .query<{ id: number }>(
-        `SELECT nextval(pg_get_serial_sequence('trips', 'id'))::int AS id FROM generate_series(1, $1::int)`,
-        [this.blockSize],
+    // one turn of the event loop first, so a whole fleet starting trips at once (after a restart) is served by one
+    // reservation sized for all of them rather than one block after another
+    this.refill ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() =>
+        this.sql.query<{ id: number }>(
+          `SELECT nextval(pg_get_serial_sequence('trips', 'id'))::int AS id FROM generate_series(1, $1::int)`,
+          [Math.max(this.blockSize, this.waiting)],
+        ),
       )
       .then((rows) => {
         // popped from the end: handed out in ascending order
