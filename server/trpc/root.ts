@@ -1,9 +1,11 @@
 // The dashboard API: one router per area, mounted at /api/trpc (app/api/trpc/[trpc]/route.ts).
 import { createCallerFactory, createTrpcRouter } from "./trpc";
 import { accountsRouter } from "./routers/accounts";
+import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetsRouter } from "./routers/assets";
 import { devicesRouter } from "./routers/devices";
+import { geofencesRouter } from "./routers/geofences";
 import { positionsRouter } from "./routers/positions";
 import { usersRouter } from "./routers/users";
 
@@ -14,6 +16,8 @@ export const appRouter = createTrpcRouter({
   apiAccess: apiAccessRouter,
   positions: positionsRouter,
   devices: devicesRouter,
+  alerts: alertsRouter,
+  geofences: geofencesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,117 @@
+// Alerts and geofences through the dashboard API, on every database kind: who may read and change them, account
+// isolation, field errors for forms, and the live notice when an alert fires.
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryHub, setHub, type Hub } from "../../hub";
+import { recordAlert } from "../../modules/alerts/record-alert";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { accountAlerts } from "./alerts";
+
+const circle = { name: "Depot", shape: "circle", center: { latitude: 54.6872, longitude: 25.2797 }, radius_m: 250 };
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return error;
+}
+
+describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  let a: FixtureAccount;
+  let b: FixtureAccount;
+  let hub: Hub;
+
+  beforeAll(async () => {
+    hub = createMemoryHub();
+    setHub(hub);
+    a = await createFixtureAccount("Alerts A");
+    b = await createFixtureAccount("Alerts B");
+  });
+  afterAll(async () => {
+    setHub(undefined);
+    await hub.close();
+  });
+
+  it("lets admins and fleet managers manage rules and geofences; everyone in the account reads them", async () => {
+    const manager = callerFor(a.users.fleet_manager);
+    const fence = await manager.geofences.create({ accountKey: a.key, body: circle });
+    const rule = await manager.alerts.createRule({
+      accountKey: a.key,
+      body: { name: "Depot", type: "GEOFENCE", params: { geofence_id: fence.id } },
+    });
+    expect(rule).toMatchObject({ type: "GEOFENCE", params: { geofence_id: fence.id, trigger: "both" } });
+    for (const role of ["admin", "office_staff", "viewer"] as const) {
+      const reader = callerFor(a.users[role]);
+      expect((await reader.alerts.rules({ accountKey: a.key })).data.map((r) => r.id)).toContain(rule.id);
+      expect((await reader.geofences.list({ accountKey: a.key })).data.map((g) => g.id)).toContain(fence.id);
+    }
+    for (const role of ["office_staff", "viewer"] as const) {
+      const caller = callerFor(a.users[role]);
+      expect((await refusal(caller.alerts.createRule({ accountKey: a.key, body: { name: "x", type: "IGNITION" } }))).code).toBe("FORBIDDEN");
+      expect((await refusal(caller.geofences.delete({ accountKey: a.key, geofenceId: fence.id }))).code).toBe("FORBIDDEN");
+    }
+    const updated = await callerFor(a.users.admin).alerts.updateRule({
+      accountKey: a.key,
+      ruleId: rule.id,
+      body: { name: "Depot entry", type: "GEOFENCE", params: { geofence_id: fence.id, trigger: "enter" } },
+    });
+    expect(updated.params).toEqual({ geofence_id: fence.id, trigger: "enter" });
+    const inUse = await refusal(manager.geofences.delete({ accountKey: a.key, geofenceId: fence.id }));
+    expect(inUse.code).toBe("CONFLICT");
+    await manager.alerts.deleteRule({ accountKey: a.key, ruleId: rule.id });
+    await manager.geofences.delete({ accountKey: a.key, geofenceId: fence.id });
+  });
+
+  it("keeps accounts apart and returns field errors for forms", async () => {
+    const rule = await callerFor(b.users.admin).alerts.createRule({ accountKey: b.key, body: { name: "B", type: "IGNITION" } });
+    const notFound = await refusal(callerFor(a.users.admin).alerts.deleteRule({ accountKey: a.key, ruleId: rule.id }));
+    expect(notFound.code).toBe("NOT_FOUND");
+    const outsider = await refusal(callerFor(a.users.admin).alerts.rules({ accountKey: b.key }));
+    expect(outsider.code).toBe("NOT_FOUND");
+
+    const invalid = await refusal(
+      callerFor(a.users.admin).alerts.createRule({ accountKey: a.key, body: { name: "", type: "IDLING", params: { idle_minutes: 0 } } }),
+    );
+    expect(invalid.code).toBe("BAD_REQUEST");
+    expect((invalid.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field).sort()).toEqual(["name", "params.idle_minutes"]);
+  });
+
+  it("lists fired alerts and notifies the account's subscribers (only them) when one fires", async () => {
+    const asset = await t.db.asset.create({ data: { accountId: a.id, name: "Van" }, select: { id: true } });
+    const controller = new AbortController();
+    const stream = accountAlerts(a.id, controller.signal);
+    const first = stream.next();
+    await hub.publish("alert", {
+      version: 1,
+      accountId: b.id,
+      assetId: 1,
+      id: 1,
+      rule: { id: 1, name: "x", type: "IGNITION" },
+      type: "IGNITION_ON",
+      firedAt: 0,
+      message: "not for A",
+      position: null,
+      details: {},
+    });
+    const rule = await callerFor(a.users.admin).alerts.createRule({ accountKey: a.key, body: { name: "Keys", type: "IGNITION" } });
+    const message = await recordAlert(t.db, {
+      accountId: a.id,
+      assetId: asset.id,
+      rule: { id: rule.id, name: "Keys", type: "IGNITION" },
+      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
+      position: null,
+    });
+    await hub.publish("alert", message!);
+    expect((await first).value).toEqual({ id: message!.id, assetId: asset.id, type: "IGNITION_ON", message: "Ignition switched on" });
+    controller.abort();
+    await stream.return(undefined);
+
+    const listed = await callerFor(a.users.viewer).alerts.fired({ accountKey: a.key, query: { type: "IGNITION_ON" } });
+    expect(listed.data.map((alert) => alert.id)).toContain(message!.id);
+    expect(listed.data[0]).toMatchObject({ asset: { id: asset.id, name: "Van" }, position: null });
+  });
+});

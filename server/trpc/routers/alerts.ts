@@ -1,0 +1,78 @@
+// Alerts for the dashboard: rules (list, create, replace, delete), fired alerts (newest first, with a live
+// subscription that says "a new one fired" so the list refreshes), one procedure per use case. The rule bodies are
+// the REST API's, validated by the use cases, so the dashboard and integrations cannot drift apart.
+import { z } from "zod";
+import { hub } from "../../hub";
+import { createAlertRule } from "../../modules/alerts/create-alert-rule";
+import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
+import { listAlertRules } from "../../modules/alerts/list-alert-rules";
+import { listFiredAlerts } from "../../modules/alerts/list-fired-alerts";
+import { updateAlertRule } from "../../modules/alerts/update-alert-rule";
+import type { AlertMessage } from "../../modules/stream/channel-messages";
+import { createTrpcRouter, requirePermission } from "../trpc";
+
+const ZRuleId = z.number().int().positive();
+const ZBody = z.record(z.string(), z.unknown());
+
+/** What the dashboard needs to know when an alert fires: enough for a toast; the list is re-read from the database. */
+export interface FiredAlertNotice {
+  id: number;
+  assetId: number;
+  type: AlertMessage["type"];
+  message: string;
+}
+
+/** the account's fired alerts as they happen, ending (and unsubscribing) when `signal` aborts */
+export async function* accountAlerts(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<FiredAlertNotice> {
+  const queue: FiredAlertNotice[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = hub().subscribe("alert", (alert) => {
+    if (alert.accountId !== accountId) return;
+    queue.push({ id: alert.id, assetId: alert.assetId, type: alert.type, message: alert.message });
+    if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED); // a stalled client: keep the newest
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort);
+  try {
+    while (!signal?.aborted) {
+      const next = queue.shift();
+      if (next) {
+        yield next;
+        continue;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+  } finally {
+    unsubscribe();
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+const MAX_QUEUED = 100;
+
+export const alertsRouter = createTrpcRouter({
+  rules: requirePermission("alerts.read")
+    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .query(({ ctx, input }) => listAlertRules({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
+
+  createRule: requirePermission("alerts.manage")
+    .input(z.object({ body: ZBody }))
+    .mutation(({ ctx, input }) => createAlertRule({ accountId: ctx.account.id, body: input.body })),
+
+  updateRule: requirePermission("alerts.manage")
+    .input(z.object({ ruleId: ZRuleId, body: ZBody }))
+    .mutation(({ ctx, input }) => updateAlertRule({ accountId: ctx.account.id, ruleId: input.ruleId, body: input.body })),
+
+  deleteRule: requirePermission("alerts.manage")
+    .input(z.object({ ruleId: ZRuleId }))
+    .mutation(({ ctx, input }) => deleteAlertRule({ accountId: ctx.account.id, ruleId: input.ruleId })),
+
+  /** fired alerts, newest first; `query` takes the REST list's filters (asset_id, rule_id, type, from, to, cursor, limit) */
+  fired: requirePermission("alerts.read")
+    .input(z.object({ query: z.record(z.string(), z.string().max(200)).default({}) }))
+    .query(({ ctx, input }) => listFiredAlerts({ accountId: ctx.account.id, query: input.query })),
+
+  live: requirePermission("alerts.read").subscription(({ ctx, signal }) => accountAlerts(ctx.account.id, signal)),
+});
