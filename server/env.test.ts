@@ -110,6 +110,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "development", DATABASE_URL: postgres })).not.toThrow();
   });
 
+  it("serves the live stream on PORT only unless STREAM_PORT names a port of its own", () => {
+    expect(parseEnv({}).STREAM_PORT).toBeUndefined();
+    expect(parseEnv({ STREAM_PORT: "3001" }).STREAM_PORT).toBe(3001);
+    expect(errorOf({ STREAM_PORT: "70000" })).toMatch(/STREAM_PORT: /);
+  });
+
   it("caps live-stream connections per account at 5 unless STREAM_MAX_CONNECTIONS_PER_ACCOUNT says otherwise", () => {
     expect(parseEnv({}).STREAM_MAX_CONNECTIONS_PER_ACCOUNT).toBe(5);
     expect(parseEnv({ STREAM_MAX_CONNECTIONS_PER_ACCOUNT: "20" }).STREAM_MAX_CONNECTIONS_PER_ACCOUNT).toBe(20);

@@ -39,6 +39,8 @@ export const ZEnv = z
     WEBHOOK_ALLOW_PRIVATE: zFlag.default("0"),
     /** 1 when a reverse proxy in front sets X-Forwarded-For (then its first entry is the client address) */
     TRUST_PROXY: zFlag.default("0"),
+    /** also serve the live stream (/socket.io) on this port, e.g. for its own host name; unset: only on PORT */
+    STREAM_PORT: zPort.optional(),
     /** concurrent live-stream connections per account, counted over every node (docs/live-stream.md) */
     STREAM_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce
       .number({ error: "must be a whole number from 1" })

@@ -12,6 +12,7 @@ import { log } from "./log";
 import { seedDemo } from "./modules/demo/seed-demo";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
+import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -28,6 +29,8 @@ export interface RunningServer {
   trackers: TrackerService;
   /** the live stream's gateway (connection counts, backpressure) */
   stream: LiveStreamGateway;
+  /** the live stream's own port when STREAM_PORT is set */
+  streamPort: number | null;
   stop(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     httpServer.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
+  let streamListener: LiveStreamListener | null = null;
 
   try {
     setAuthSecret(resolveAuthSecret({ authSecret: config.AUTH_SECRET, dataDir: config.DATA_DIR }));
@@ -106,6 +110,9 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       if (nextHandler) return void nextHandler(request, response);
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
     };
+    if (config.STREAM_PORT !== undefined) {
+      streamListener = await startLiveStreamListener({ host: config.HOST, port: config.STREAM_PORT, live: liveStream });
+    }
     handleUpgrade = createUpgradeDispatcher(
       [{ prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade }],
       nextApp ? nextApp.getUpgradeHandler() : undefined,
@@ -129,6 +136,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
         : null;
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
     logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
+    if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
     health.ready = true;
 
     if (demo) {
@@ -148,6 +156,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       hub,
       trackers,
       stream: liveStreamGateway,
+      streamPort: streamListener?.port ?? null,
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
@@ -159,6 +168,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
             httpServer.close(() => resolve());
             httpServer.closeAllConnections();
           });
+          await streamListener?.close();
           await liveStreamGateway.close();
           await liveStream.close();
           await nextApp?.close();
@@ -172,6 +182,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     };
   } catch (error) {
     // start-up failed after the listener opened: close it, so the process (or test) can exit cleanly
+    await streamListener?.close();
     httpServer.closeAllConnections();
     await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     throw error;

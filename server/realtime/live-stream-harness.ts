@@ -5,6 +5,7 @@ import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { io as connectClient, type Socket as ClientSocket } from "socket.io-client";
+import { env } from "../env";
 import { createMemoryHub, setHub, type Hub } from "../hub";
 import type { Clock } from "../modules/stream/clock";
 import { startLiveStream } from "./live-stream";
@@ -136,7 +137,7 @@ export async function startStreamHarness(
     hub,
     redisUrl: options.redisUrl,
     maxConnectionsPerAccount: options.maxConnectionsPerAccount ?? 5,
-    logger: pino({ level: process.env.LOG_LEVEL ?? "silent" }),
+    logger: pino({ level: env().LOG_LEVEL }),
     clock: options.clock,
     maxBufferedPackets: options.maxBufferedPackets,
     capKeyPrefix: options.capKeyPrefix,
