@@ -239,6 +239,24 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       client.close();
     });
 
+    it("keeps a connection's asset set for its life: a new set needs a reconnect with new asset_ids (rule 5)", async () => {
+      const { token, assets } = await fleet({ plan: "detailed" });
+      const first = harness.connect(streamQuery(token, [assets[0]], { style: "detailed" }));
+      await first.first;
+      first.socket.emit("subscribe", { asset_ids: [assets[1]] }); // no such message: ignored
+      first.socket.emit("asset_ids", [assets[1]]);
+      publish(assets[1]!);
+      const marker = publish(assets[0]!);
+      await first.frame(assets[0]!, marker.wsSeq);
+      expect(first.seqs(assets[1]!)).toEqual([]);
+      first.close();
+      const second = harness.connect(streamQuery(token, [assets[1]], { style: "detailed" }));
+      await second.first;
+      const next = publish(assets[1]!);
+      await second.frame(assets[1]!, next.wsSeq);
+      second.close();
+    });
+
     it("throttles the standard payload to one frame per asset per 25 s and sends the newest when the window opens (rule 4)", async () => {
       const { token, assets } = await fleet();
       const client = harness.connect(streamQuery(token, assets));
