@@ -26,13 +26,18 @@ export function AppShell({ account, roleLabel, user, accounts, nav, children }: 
   // Close the phone menu after navigating.
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // the most specific item matching the path is the current one ("Alert rules" rather than "Alerts" on its page)
+  const current = nav
+    .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))
+    .reduce<NavItem | null>((best, item) => (!best || item.href.length > best.href.length ? item : best), null);
+
   const sidebar = (
     <div className="flex h-full flex-col gap-6">
       <AccountSwitcher current={account} accounts={accounts} />
       <nav aria-label="Main">
         <ul className="space-y-1">
           {nav.map((item) => {
-            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            const active = item.href === current?.href;
             return (
               <li key={item.href}>
                 <Link

@@ -17,10 +17,13 @@ import {
 const ZId = z.number().int().positive();
 
 export const ZLatLng = z
-  .object({
-    latitude: z.number({ error: requiredOr("must be a number") }).min(-90, "must be from -90 to 90").max(90, "must be from -90 to 90"),
-    longitude: z.number({ error: requiredOr("must be a number") }).min(-180, "must be from -180 to 180").max(180, "must be from -180 to 180"),
-  })
+  .object(
+    {
+      latitude: z.number({ error: requiredOr("must be a number") }).min(-90, "must be from -90 to 90").max(90, "must be from -90 to 90"),
+      longitude: z.number({ error: requiredOr("must be a number") }).min(-180, "must be from -180 to 180").max(180, "must be from -180 to 180"),
+    },
+    { error: requiredOr("must be a point {latitude, longitude}") },
+  )
   .strict()
   .meta({ id: "LatLng", description: "A point in degrees (WGS 84)." });
 

@@ -110,7 +110,7 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     controller.abort();
     await stream.return(undefined);
 
-    const listed = await callerFor(a.users.viewer).alerts.fired({ accountKey: a.key, query: { type: "IGNITION_ON" } });
+    const listed = await callerFor(a.users.viewer).alerts.fired({ accountKey: a.key, type: "IGNITION_ON" });
     expect(listed.data.map((alert) => alert.id)).toContain(message!.id);
     expect(listed.data[0]).toMatchObject({ asset: { id: asset.id, name: "Van" }, position: null });
   });

@@ -69,10 +69,22 @@ export const alertsRouter = createTrpcRouter({
     .input(z.object({ ruleId: ZRuleId }))
     .mutation(({ ctx, input }) => deleteAlertRule({ accountId: ctx.account.id, ruleId: input.ruleId })),
 
-  /** fired alerts, newest first; `query` takes the REST list's filters (asset_id, rule_id, type, from, to, cursor, limit) */
+  /** fired alerts, newest first, with the REST list's filters */
   fired: requirePermission("alerts.read")
-    .input(z.object({ query: z.record(z.string(), z.string().max(200)).default({}) }))
-    .query(({ ctx, input }) => listFiredAlerts({ accountId: ctx.account.id, query: input.query })),
+    .input(
+      z.object({
+        cursor: z.string().max(200).nullish(),
+        limit: z.number().int().optional(),
+        type: z.string().max(40).optional(),
+        asset_id: z.number().int().optional(),
+        rule_id: z.number().int().optional(),
+        from: z.string().max(40).optional(),
+        to: z.string().max(40).optional(),
+      }),
+    )
+    .query(({ ctx, input: { accountKey: _key, cursor, ...filters } }) =>
+      listFiredAlerts({ accountId: ctx.account.id, query: { ...filters, ...(cursor ? { cursor } : {}) } }),
+    ),
 
   live: requirePermission("alerts.read").subscription(({ ctx, signal }) => accountAlerts(ctx.account.id, signal)),
 });

@@ -1,0 +1,214 @@
+"use client";
+// Fired alerts, newest first, paged, filterable by type, with the selected alert's position on the map (and the
+// geofence it concerns). A live subscription says when a new alert fires; the list is then read again, so it is
+// always the stored truth (the stream carries no replay, a reload never misses anything).
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
+import type { FiredAlertDto } from "@/server/modules/alerts/alerts.schema";
+import { ALERT_TYPES, type AlertType } from "@/server/modules/stream/channel-messages";
+import { FitBounds } from "../../../_components/map/fit-bounds";
+import { FleetMap } from "../../../_components/map/fleet-map";
+import { GeofenceLayer } from "../../../_components/map/geofence-layer";
+import { shapeOf } from "../../../_components/map/geofence-shapes";
+import { liveClient } from "../../../_components/map/live-client";
+import { PointLayer } from "../../../_components/map/point-layer";
+import { describeError, useTRPC } from "../../../_components/trpc";
+import { Alert, Badge, Button, Card, EmptyState, PageHeader, Spinner, formatDate } from "../../../_components/ui";
+
+const PAGE_SIZE = 50;
+const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
+  OVERSPEED: "red",
+  LOW_VOLTAGE: "amber",
+  DTC_DETECTED: "amber",
+  TRACKER_OFFLINE: "red",
+  TRACKER_ONLINE: "green",
+  GEOFENCE_ENTER: "blue",
+  GEOFENCE_EXIT: "blue",
+};
+
+type LiveState = "connecting" | "live" | "reconnecting";
+
+export function AlertsClient({ accountKey, styleUrl }: { accountKey: string; styleUrl: string | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<AlertType | "">("");
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [live, setLive] = useState<LiveState>("connecting");
+
+  const fired = useInfiniteQuery(
+    trpc.alerts.fired.infiniteQueryOptions(
+      { accountKey, limit: PAGE_SIZE, ...(type ? { type } : {}) },
+      { getNextPageParam: (page) => page.next_cursor },
+    ),
+  );
+  const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
+
+  // a new alert fired: read the list again (and once more after a reconnection, which may have missed some)
+  useEffect(() => {
+    const subscription = liveClient().alerts.live.subscribe(
+      { accountKey },
+      {
+        onStarted: () => {
+          setLive("live");
+          void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() });
+        },
+        onData: () => void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() }),
+        onError: () => setLive("reconnecting"),
+        onConnectionStateChange: (state) => {
+          if (state.state === "connecting") setLive((current) => (current === "live" ? "reconnecting" : current));
+        },
+      },
+    );
+    return () => subscription.unsubscribe();
+  }, [accountKey, queryClient, trpc]);
+
+  const rows = useMemo(() => fired.data?.pages.flatMap((page) => page.data) ?? [], [fired.data]);
+  const selected = rows.find((alert) => alert.id === selectedId) ?? rows.find((alert) => alert.position) ?? null;
+  const geofenceId = selected && (selected.type === "GEOFENCE_ENTER" || selected.type === "GEOFENCE_EXIT") ? Number(selected.details.geofence_id) : null;
+  const geofence = geofences.data?.data.find((g) => g.id === geofenceId) ?? null;
+  const point = selected?.position ? { latitude: selected.position.latitude, longitude: selected.position.longitude, course: selected.position.course } : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Alerts"
+        description="Alerts fired by the account's rules, newest first. Select one to see where it happened."
+        actions={
+          <>
+            <Link href={`/a/${accountKey}/alerts/rules`} className="self-center text-sm text-blue-700 hover:underline">
+              Alert rules
+            </Link>
+            <Link href={`/a/${accountKey}/geofences`} className="self-center text-sm text-blue-700 hover:underline">
+              Geofences
+            </Link>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Card
+          className="lg:col-span-3"
+          title="Fired alerts"
+          actions={
+            <div className="flex items-center gap-3">
+              <span role="status" className="text-xs text-slate-500">
+                {live === "live" ? "Live" : live === "connecting" ? "Connecting…" : "Reconnecting…"}
+              </span>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-slate-600">Type</span>
+                <select
+                  value={type}
+                  onChange={(event) => setType(event.target.value as AlertType | "")}
+                  className="rounded-md border-0 px-2 py-1.5 text-sm ring-1 ring-inset ring-slate-300"
+                >
+                  <option value="">All</option>
+                  {ALERT_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {ALERT_TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          }
+        >
+          {fired.isPending ? (
+            <Spinner label="Loading alerts…" />
+          ) : fired.isError ? (
+            <Alert>Could not load the alerts: {describeError(fired.error).message}</Alert>
+          ) : rows.length === 0 ? (
+            <EmptyState title="No alerts">
+              Alerts appear here as soon as a rule fires. <Link href={`/a/${accountKey}/alerts/rules`} className="text-blue-700 underline">Set up rules</Link>.
+            </EmptyState>
+          ) : (
+            <div className="-mx-4 overflow-x-auto">
+              <table className="min-w-full text-left text-sm">
+                <caption className="sr-only">Fired alerts</caption>
+                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium">When</th>
+                    <th scope="col" className="px-4 py-2 font-medium">Asset</th>
+                    <th scope="col" className="px-4 py-2 font-medium">Alert</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((alert) => (
+                    <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
+                  ))}
+                </tbody>
+              </table>
+              {fired.hasNextPage ? (
+                <div className="mt-4 flex justify-center">
+                  <Button variant="secondary" busy={fired.isFetchingNextPage} onClick={() => fired.fetchNextPage()}>
+                    Load more
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          )}
+        </Card>
+        <div className="space-y-4 lg:col-span-2">
+          <FleetMap styleUrl={styleUrl} label="Where the alert fired" className="h-80 rounded-lg ring-1 ring-slate-200 lg:h-[28rem]">
+            {geofence ? <GeofenceLayer areas={[{ id: geofence.id, shape: shapeOf(geofence) }]} selectedId={geofence.id} /> : null}
+            <PointLayer id="alert-position" point={point} color="#dc2626" />
+            <FitBounds fitKey={point ? `alert-${selected!.id}` : null} points={point ? [[point.longitude, point.latitude]] : []} maxZoom={15} />
+          </FleetMap>
+          {selected ? <AlertDetails alert={selected} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function AlertRow({ alert, accountKey, selected, onSelect }: { alert: FiredAlertDto; accountKey: string; selected: boolean; onSelect: () => void }) {
+  return (
+    <tr
+      data-testid="alert-row"
+      aria-selected={selected}
+      onClick={onSelect}
+      className={`cursor-pointer ${selected ? "bg-blue-50" : "hover:bg-slate-50"}`}
+    >
+      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(alert.fired_at)}</td>
+      <td className="px-4 py-3">
+        <Link href={`/a/${accountKey}/assets/${alert.asset.id}`} className="text-blue-700 hover:underline" onClick={(e) => e.stopPropagation()}>
+          {alert.asset.name}
+        </Link>
+      </td>
+      <td className="px-4 py-3">
+        <button type="button" className="text-left" onClick={onSelect}>
+          <Badge tone={TONES[alert.type] ?? "slate"}>{ALERT_TYPE_LABELS[alert.type]}</Badge>
+          <span className="mt-1 block text-slate-900">{alert.message}</span>
+          <span className="block text-xs text-slate-500">Rule: {alert.rule.name}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function AlertDetails({ alert }: { alert: FiredAlertDto }) {
+  const position = alert.position;
+  const address = position?.address ? [position.address.street, position.address.town, position.address.country].filter(Boolean).join(", ") : "";
+  return (
+    <Card title={ALERT_TYPE_LABELS[alert.type]}>
+      <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm" data-testid="alert-details">
+        <dt className="text-slate-500">Asset</dt>
+        <dd className="col-span-2 text-slate-900">{alert.asset.name}</dd>
+        <dt className="text-slate-500">What</dt>
+        <dd className="col-span-2 text-slate-900">{alert.message}</dd>
+        <dt className="text-slate-500">When</dt>
+        <dd className="col-span-2 text-slate-900">{formatDate(alert.fired_at)}</dd>
+        <dt className="text-slate-500">Where</dt>
+        <dd className="col-span-2 text-slate-900" data-testid="alert-position">
+          {position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}${address ? ` (${address})` : ""}` : "No position"}
+        </dd>
+        {position ? (
+          <>
+            <dt className="text-slate-500">Speed</dt>
+            <dd className="col-span-2 text-slate-900">{position.speed} km/h</dd>
+          </>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}

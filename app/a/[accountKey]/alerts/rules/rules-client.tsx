@@ -1,0 +1,336 @@
+"use client";
+// Alert rules: the list (type, what it watches, which assets, on or off), a dialog to add or change one with the
+// fields of its type, and delete after confirmation. Validation is the server's; errors appear under the fields.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
+import { DEFAULT_COOLDOWN_S, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
+import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
+import { describeError, useTRPC } from "../../../../_components/trpc";
+import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../../_components/ui";
+
+type Editing = { mode: "create" } | { mode: "edit"; rule: AlertRuleDto } | null;
+
+const TRIGGER_OPTIONS: Partial<Record<AlertRuleType, { value: string; label: string }[]>> = {
+  GEOFENCE: [
+    { value: "both", label: "Entering and leaving" },
+    { value: "enter", label: "Entering" },
+    { value: "exit", label: "Leaving" },
+  ],
+  IGNITION: [
+    { value: "both", label: "On and off" },
+    { value: "on", label: "Switched on" },
+    { value: "off", label: "Switched off" },
+  ],
+  CONNECTIVITY: [
+    { value: "both", label: "Offline and back online" },
+    { value: "offline", label: "Goes offline" },
+    { value: "online", label: "Comes back online" },
+  ],
+};
+
+export function RulesClient({ accountKey, canManage }: { accountKey: string; canManage: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rules = useQuery(trpc.alerts.rules.queryOptions({ accountKey, limit: 500 }));
+  const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
+  const assets = useQuery(trpc.assets.list.queryOptions({ accountKey, limit: 500 }));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AlertRuleDto | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.alerts.rules.pathKey() });
+
+  const remove = useMutation(
+    trpc.alerts.deleteRule.mutationOptions({
+      onSuccess: async () => {
+        setNotice(`Deleted ${deleting?.name ?? "the rule"}.`);
+        setDeleting(null);
+        await refresh();
+      },
+    }),
+  );
+
+  const geofenceNames = new Map((geofences.data?.data ?? []).map((g) => [g.id, g.name]));
+  const assetNames = new Map((assets.data?.data ?? []).map((a) => [a.id, a.name]));
+  const rows = rules.data?.data ?? [];
+  const addButton = canManage ? <Button onClick={() => setEditing({ mode: "create" })}>Add rule</Button> : null;
+
+  return (
+    <>
+      <nav className="mb-2 text-sm">
+        <Link href={`/a/${accountKey}/alerts`} className="text-blue-700 hover:underline">
+          ← Alerts
+        </Link>
+      </nav>
+      <PageHeader
+        title="Alert rules"
+        description="Each rule watches every asset or the ones you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
+        actions={addButton}
+      />
+      {notice ? (
+        <div className="mb-4">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      ) : null}
+      <Card>
+        {rules.isPending ? (
+          <Spinner label="Loading rules…" />
+        ) : rules.isError ? (
+          <Alert>Could not load the rules: {describeError(rules.error).message}</Alert>
+        ) : rows.length === 0 ? (
+          <EmptyState title="No alert rules yet" action={addButton}>
+            {canManage ? "Add a rule, for example overspeed above 90 km/h or entering a geofence." : "An administrator or fleet manager can add rules."}
+          </EmptyState>
+        ) : (
+          <div className="-mx-4 overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">Alert rules</caption>
+              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Fires when</th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Assets</th>
+                  <th scope="col" className="px-4 py-2 font-medium">State</th>
+                  {canManage ? <th scope="col" className="px-4 py-2 text-right font-medium"><span className="sr-only">Actions</span></th> : null}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((rule) => (
+                  <tr key={rule.id} data-testid="rule-row">
+                    <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
+                      <span className="block text-xs text-slate-500">
+                        {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
+                      </span>
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
+                      {rule.asset_ids.length === 0
+                        ? "All assets"
+                        : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
+                    </td>
+                    <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
+                    {canManage ? (
+                      <td className="whitespace-nowrap px-4 py-3 text-right">
+                        <Button variant="ghost" aria-label={`Edit ${rule.name}`} onClick={() => setEditing({ mode: "edit", rule })}>
+                          Edit
+                        </Button>
+                        <Button
+                          variant="danger-ghost"
+                          aria-label={`Delete ${rule.name}`}
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(rule);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      {editing ? (
+        <RuleDialog
+          accountKey={accountKey}
+          editing={editing}
+          geofences={(geofences.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          assets={(assets.data?.data ?? []).map((a) => ({ id: a.id, name: a.name }))}
+          onClose={() => setEditing(null)}
+          onSaved={async (message) => {
+            setEditing(null);
+            setNotice(message);
+            await refresh();
+          }}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete alert rule?"
+        confirmLabel="Delete rule"
+        busy={remove.isPending}
+        error={remove.error ? describeError(remove.error).message : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ accountKey, ruleId: deleting.id })}
+      >
+        <p>
+          <strong>{deleting?.name}</strong> stops firing. Alerts it already fired stay in the list.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function RuleDialog({
+  accountKey,
+  editing,
+  geofences,
+  assets,
+  onClose,
+  onSaved,
+}: {
+  accountKey: string;
+  editing: Exclude<Editing, null>;
+  geofences: { value: string; label: string }[];
+  assets: { id: number; name: string }[];
+  onClose: () => void;
+  onSaved: (message: string) => void | Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const current = editing.mode === "edit" ? editing.rule : null;
+  const params = (current?.params ?? {}) as Record<string, unknown>;
+  const [type, setType] = useState<AlertRuleType>(current?.type ?? "OVERSPEED");
+  const [allAssets, setAllAssets] = useState((current?.asset_ids.length ?? 0) === 0);
+  const create = useMutation(trpc.alerts.createRule.mutationOptions());
+  const update = useMutation(trpc.alerts.updateRule.mutationOptions());
+  const mutation = current ? update : create;
+  const failure = mutation.error ? describeError(mutation.error) : null;
+  const fieldError = (name: string) => failure?.fields[`params.${name}`];
+  const same = current?.type === type;
+  const initial = (name: string, fallback = "") => (same && params[name] !== undefined ? String(params[name]) : fallback);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    // numbers are sent as typed; the server says what is wrong with them
+    const number = (name: string) => (text(name) === "" ? undefined : Number(text(name)));
+    const byType: Record<AlertRuleType, () => Record<string, unknown>> = {
+      OVERSPEED: () => ({ speed_kmh: number("speed_kmh"), min_duration_s: number("min_duration_s") }),
+      GEOFENCE: () => ({ geofence_id: number("geofence_id"), trigger: text("trigger") }),
+      IGNITION: () => ({ trigger: text("trigger") }),
+      IDLING: () => ({ idle_minutes: number("idle_minutes") }),
+      LOW_VOLTAGE: () => ({ voltage_v: number("voltage_v"), min_duration_s: number("min_duration_s") }),
+      DTC_DETECTED: () => ({}),
+      CONNECTIVITY: () => ({ silence_minutes: number("silence_minutes"), trigger: text("trigger") }),
+    };
+    const body = {
+      name: text("name"),
+      type,
+      enabled: form.get("enabled") === "on",
+      cooldown_s: number("cooldown_s"),
+      asset_ids: allAssets ? [] : form.getAll("asset_ids").map((id) => Number(id)),
+      params: byType[type](),
+    };
+    try {
+      if (current) await update.mutateAsync({ accountKey, ruleId: current.id, body });
+      else await create.mutateAsync({ accountKey, body });
+      await onSaved(`Saved ${body.name}.`);
+    } catch {
+      // shown from mutation.error
+    }
+  }
+
+  const formId = "rule-form";
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={current ? `Edit ${current.name}` : "Add alert rule"}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={mutation.isPending}>
+            {current ? "Save changes" : "Add rule"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Name" name="name" defaultValue={current?.name} error={failure?.fields.name} className="sm:col-span-2" placeholder="Speeding on the highway" />
+        <SelectField
+          label="Type"
+          name="type"
+          value={type}
+          onChange={(e) => setType(e.target.value as AlertRuleType)}
+          options={ALERT_RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }))}
+          error={failure?.fields.type}
+          className="sm:col-span-2"
+        />
+        {type === "OVERSPEED" ? (
+          <>
+            <Field label="Speed limit (km/h)" name="speed_kmh" type="number" min={RULE_LIMITS.speedKmh.min} defaultValue={initial("speed_kmh", "90")} error={fieldError("speed_kmh")} />
+            <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
+          </>
+        ) : null}
+        {type === "GEOFENCE" ? (
+          geofences.length === 0 ? (
+            <div className="sm:col-span-2">
+              <Alert tone="warning">
+                There are no geofences yet. <Link href={`/a/${accountKey}/geofences`} className="underline">Draw one on the map</Link> first.
+              </Alert>
+            </div>
+          ) : (
+            <SelectField label="Geofence" name="geofence_id" options={geofences} defaultValue={initial("geofence_id", geofences[0]?.value)} error={fieldError("geofence_id")} />
+          )
+        ) : null}
+        {TRIGGER_OPTIONS[type] ? (
+          <SelectField key={type} label="Fire on" name="trigger" options={TRIGGER_OPTIONS[type]!} defaultValue={initial("trigger", "both")} error={fieldError("trigger")} />
+        ) : null}
+        {type === "IDLING" ? (
+          <Field label="Idling for (min)" name="idle_minutes" type="number" min={1} defaultValue={initial("idle_minutes", "10")} error={fieldError("idle_minutes")} />
+        ) : null}
+        {type === "LOW_VOLTAGE" ? (
+          <>
+            <Field label="Below (V)" name="voltage_v" type="number" step="0.1" defaultValue={initial("voltage_v", "11.8")} error={fieldError("voltage_v")} />
+            <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
+          </>
+        ) : null}
+        {type === "CONNECTIVITY" ? (
+          <Field
+            label="Silent for (min)"
+            name="silence_minutes"
+            type="number"
+            min={1}
+            defaultValue={initial("silence_minutes", "30")}
+            error={fieldError("silence_minutes")}
+            hint="No record and no login for this long: offline"
+          />
+        ) : null}
+        {type === "DTC_DETECTED" ? (
+          <p className="text-sm text-slate-600 sm:col-span-2">Fires when the vehicle reports a trouble code it did not report before (OBD or CAN adapter).</p>
+        ) : null}
+        <Field
+          label="Quiet time (s)"
+          name="cooldown_s"
+          type="number"
+          min={0}
+          defaultValue={String(current?.cooldown_s ?? DEFAULT_COOLDOWN_S)}
+          error={failure?.fields.cooldown_s}
+          hint="At most one alert per asset in this time"
+        />
+        <label className="flex items-center gap-2 self-center text-sm text-slate-700">
+          <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? true} /> Enabled
+        </label>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Assets</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={allAssets} onChange={(e) => setAllAssets(e.target.checked)} /> All assets, including ones added later
+          </label>
+          {!allAssets ? (
+            <div className="mt-2 max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset ring-slate-200">
+              {assets.length === 0 ? <p className="text-sm text-slate-500">No assets yet.</p> : null}
+              {assets.map((asset) => (
+                <label key={asset.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="asset_ids" value={asset.id} defaultChecked={current?.asset_ids.includes(asset.id)} /> {asset.name}
+                </label>
+              ))}
+            </div>
+          ) : null}
+          {failure?.fields.asset_ids ? <p className="mt-1 text-sm text-red-600">{failure.fields.asset_ids}</p> : null}
+        </fieldset>
+      </form>
+      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
+      {failure && Object.keys(failure.fields).length > 0 ? <Alert>Check the highlighted fields.</Alert> : null}
+    </Dialog>
+  );
+}
