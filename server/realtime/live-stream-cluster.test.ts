@@ -64,7 +64,7 @@ interface NodeProcess {
 
 function startNode(env: Record<string, string>): Promise<NodeProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/realtime/live-stream-test-node.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: process.env.NODE_LOG_LEVEL ?? "warn", FLEET_DEMO: "0", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", FLEET_DEMO: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -191,6 +191,12 @@ describe.skipIf(!redisUp || !postgresUp)(
       // graceful stop is part of the contract
       expect(await stopNode(a)).toBe(0);
       expect(await stopNode(b)).toBe(0);
+      // connections and refusals are logged by client_id (logs are complete once the nodes stopped), never the token
+      for (const node of [a, b]) {
+        expect(node.output()).toMatch(/"msg":"stream connected"/);
+        expect(node.output()).not.toContain(token);
+      }
+      expect(a.output()).toMatch(/"code":"CONNECTION_LIMIT","msg":"stream connection refused"/);
     }, 120_000);
   },
 );
