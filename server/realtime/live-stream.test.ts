@@ -207,9 +207,23 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       withoutChannels.close();
     });
 
-    it("never carries alert data on the standard payload, even on an entitled account (Events rule 4)", async () => {
+    it("sends an entitled account's channels on a standard-payload connection as their own events; location frames keep the ten fields (Events rule 4)", async () => {
       const { account, token, assets } = await fleet({ plan: "detailed", mobility: true, driver: true });
       const client = harness.connect(streamQuery(token, assets, { channels: '["alert","vehicle_health","driver_behavior"]' }));
+      await client.first;
+      for (const event of ["alert", "vehicle_health", "driver_behavior"] as const) {
+        void harness.hub.publish(event, { version: 1, accountId: account.id, assetId: assets[0]! } as never);
+      }
+      const marker = publish(assets[0]!);
+      const frame = await client.frame(assets[0]!, marker.wsSeq);
+      expect(client.events.map((e) => e.event)).toEqual(["location", "alert", "vehicle_health", "driver_behavior", "location"]);
+      expect(Object.keys(frame).sort()).toEqual([...STANDARD_FIELDS].sort());
+      client.close();
+    });
+
+    it("grants no channel but location to an account on the standard plan, whatever it asks (Authentication rule 3)", async () => {
+      const { account, token, assets } = await fleet({ plan: "standard", mobility: true, driver: true });
+      const client = harness.connect(streamQuery(token, assets, { style: "detailed", channels: "alert,vehicle_health,driver_behavior" }));
       await client.first;
       for (const event of ["alert", "vehicle_health", "driver_behavior"] as const) {
         void harness.hub.publish(event, { version: 1, accountId: account.id, assetId: assets[0]! } as never);

