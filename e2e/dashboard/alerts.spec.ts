@@ -44,7 +44,7 @@ test("an admin draws a geofence, adds an entry rule, and sees the alert a device
   // 1. the geofence, drawn on the map: a click places the centre
   await page.goto(`/a/${account.key}/geofences`);
   await signIn(page, account.adminEmail, account.adminPassword);
-  await expect(page.getByRole("heading", { name: "Geofences" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Geofences", exact: true })).toBeVisible();
   const map = page.locator("[data-map-ready=true]");
   await expect(map).toBeVisible();
   await page.getByRole("button", { name: "New geofence" }).click();
@@ -62,7 +62,7 @@ test("an admin draws a geofence, adds an entry rule, and sees the alert a device
 
   // 2. the rule, through the navigation
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Alert rules" }).first().click();
-  await expect(page.getByRole("heading", { name: "Alert rules" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Alert rules", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Add rule" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Add alert rule" });
   await dialog.getByLabel("Name").fill("Depot arrivals");
@@ -94,7 +94,7 @@ test("an admin draws a geofence, adds an entry rule, and sees the alert a device
   await expect(row).toBeVisible();
   await expect(row).toContainText("Depot Van");
   await expect(row).toContainText("Rule: Depot arrivals");
-  await row.click();
+  await row.getByRole("button", { name: /Entered Depot/ }).click();
   await expect(page.getByTestId("alert-position")).toContainText(`${latitude.toFixed(5)}, ${longitude.toFixed(5)}`);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
