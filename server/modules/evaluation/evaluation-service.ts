@@ -91,7 +91,11 @@ export class EvaluationService {
 
   /** publishes held health snapshots whose window has opened (the timer does this every HEALTH_FLUSH_MS) */
   flushHealth(): void {
-    for (const message of this.health.flushDue(this.now())) this.publish("vehicle_health", message);
+    for (const message of this.health.flushDue(this.now())) {
+      // held while the account had the add-on; not sent if it lost it meanwhile (an unknown account: keep it)
+      if (this.contexts.peek(message.accountId)?.addonMobility === false) continue;
+      this.publish("vehicle_health", message);
+    }
   }
 
   /** resolves once everything received so far is evaluated, stored and published */
