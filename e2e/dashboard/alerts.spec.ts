@@ -98,3 +98,26 @@ test("an admin draws a geofence, adds an entry rule, and sees the alert a device
   await expect(page.getByTestId("alert-position")).toContainText(`${latitude.toFixed(5)}, ${longitude.toFixed(5)}`);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
+
+test("a polygon geofence is drawn corner by corner, and a bad one is refused with the reason", async ({ page, account }) => {
+  await page.goto(`/a/${account.key}/geofences`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  const map = page.locator("[data-map-ready=true]");
+  await expect(map).toBeVisible();
+  await page.getByRole("button", { name: "New geofence" }).click();
+  const form = page.getByRole("form", { name: "Geofence" });
+  await form.getByLabel("Name").fill("Yard");
+  await form.getByLabel("Polygon").check();
+  const box = (await map.boundingBox())!;
+  const at = (dx: number, dy: number) => ({ x: box.width / 2 + dx, y: box.height / 2 + dy });
+  // two corners are not an area: the server refuses them and says why
+  await map.click({ position: at(-60, 0) });
+  await map.click({ position: at(60, 0) });
+  await expect(page.getByTestId("corner-count")).toHaveText("2");
+  await form.getByRole("button", { name: "Save geofence" }).click();
+  await expect(form.getByText("Corners: needs at least 3 points")).toBeVisible();
+  await map.click({ position: at(0, -70) });
+  await expect(page.getByTestId("corner-count")).toHaveText("3");
+  await form.getByRole("button", { name: "Save geofence" }).click();
+  await expect(page.getByTestId("geofence-row").filter({ hasText: "Yard" })).toContainText("Polygon, 3 corners");
+});
