@@ -5,7 +5,7 @@
 // hub delivers in publish order and one socket is one ordered stream, so X would have arrived first.
 import net from "node:net";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
 import { toStandardPosition } from "../modules/positions/live-position";
 import { revokeOAuthClient } from "../modules/oauth/revoke-oauth-client";
@@ -190,8 +190,7 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       const alert = { ...base, alertId: 1, type: "overspeed", speed: 131 };
       const health = { ...base, externalVoltage: 13.9, dtc: ["P0300"] };
       // the gateway forwards whatever the producers publish (shapes: docs/alerts.md); these carry what routing needs
-      // and a marker. (The producers' typed examples, server/modules/evaluation/channel-message-examples.ts, could
-      // replace them once that file is committed.)
+      // and a marker, so the test does not depend on the producers' code
       const send = (event: "alert" | "vehicle_health" | "driver_behavior", message: object) => void harness.hub.publish(event, message as never);
       send("alert", alert);
       send("vehicle_health", health);
@@ -209,9 +208,23 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       withoutChannels.close();
     });
 
-    it("never carries alert data on the standard payload, even on an entitled account (Events rule 4)", async () => {
+    it("sends an entitled account's channels on a standard-payload connection as their own events; location frames keep the ten fields (Events rule 4)", async () => {
       const { account, token, assets } = await fleet({ plan: "detailed", mobility: true, driver: true });
       const client = harness.connect(streamQuery(token, assets, { channels: '["alert","vehicle_health","driver_behavior"]' }));
+      await client.first;
+      for (const event of ["alert", "vehicle_health", "driver_behavior"] as const) {
+        void harness.hub.publish(event, { version: 1, accountId: account.id, assetId: assets[0]! } as never);
+      }
+      const marker = publish(assets[0]!);
+      const frame = await client.frame(assets[0]!, marker.wsSeq);
+      expect(client.events.map((e) => e.event)).toEqual(["location", "alert", "vehicle_health", "driver_behavior", "location"]);
+      expect(Object.keys(frame).sort()).toEqual([...STANDARD_FIELDS].sort());
+      client.close();
+    });
+
+    it("grants no channel but location to an account on the standard plan, whatever it asks (Authentication rule 3)", async () => {
+      const { account, token, assets } = await fleet({ plan: "standard", mobility: true, driver: true });
+      const client = harness.connect(streamQuery(token, assets, { style: "detailed", channels: "alert,vehicle_health,driver_behavior" }));
       await client.first;
       for (const event of ["alert", "vehicle_health", "driver_behavior"] as const) {
         void harness.hub.publish(event, { version: 1, accountId: account.id, assetId: assets[0]! } as never);
@@ -322,8 +335,9 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
   });
 
   describe("connection cap (spec-readings: one connection per account)", () => {
-    afterEach(async () => {
-      // give every slot back before the next test
+    beforeEach(async () => {
+      // no connection of another test (even one that failed before closing its clients) counts here
+      harness.live.io.disconnectSockets(true);
       while (harness.gateway.stats().connections > 0) await new Promise((resolve) => setTimeout(resolve, 10));
     });
 
