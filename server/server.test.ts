@@ -7,7 +7,6 @@
 // one `next dev` per project directory, so dev mode would collide with a developer's running `npm run dev`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -15,6 +14,7 @@ import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 import { parseEnv } from "./env";
 import { startFleetline, type RunningServer } from "./server";
 import { TEST_POSTGRES_URL } from "./testing/services";
+import { freePort } from "./testing/free-port";
 
 const DEMO_SIGN_IN = /Sign in as (\S+) with password (\S+)/g;
 
@@ -29,16 +29,6 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function healthStatus(url: string): Promise<number | "down"> {
   try {

@@ -2,20 +2,9 @@
 // and waits until /healthz answers 200. Its output goes to a log file so a failing run can be read afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../../server/testing/free-port";
 
 export function tail(file: string, lines = 40): string {
   try {

@@ -5,7 +5,6 @@
 //   idle:       10,000 logged-in idle connections in this one process, memory per connection.
 // Needs PostgreSQL at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
@@ -16,6 +15,7 @@ import { randomId } from "../../server/security/random";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench, type Figure } from "./bench";
+import { freePort } from "../../server/testing/free-port";
 
 const DEVICES = 10_000;
 const FLOOD_CONNECTIONS = 2_000;
@@ -34,16 +34,6 @@ async function admin(sql: string) {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface LoadCounts {
   connected: number;

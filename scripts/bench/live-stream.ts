@@ -10,7 +10,6 @@
 // connected). Needs PostgreSQL at TEST_POSTGRES_URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -21,6 +20,7 @@ import { randomId } from "../../server/security/random";
 import { startFleetline } from "../../server/server";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
+import { freePort } from "../../server/testing/free-port";
 
 const ACCOUNTS = 200;
 const ASSETS_PER_ACCOUNT = 300;
@@ -44,16 +44,6 @@ async function admin(sql: string) {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** a support script as its own process with an IPC channel; resolves with the last JSON line it prints */
 function runProcess(script: string, options: object, onMessage?: (message: { type?: string }) => void) {

@@ -17,6 +17,7 @@ import { createTestDatabase, useTestDatabase, type TestDatabase } from "../testi
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from "../testing/services";
 import { encodeLogin, encodeTcpPacket8E } from "../tracker/protocols/teltonika/avl-encoder";
 import { connectStream, startStreamHarness, streamQuery, type StreamClient, type StreamHarness } from "./live-stream-harness";
+import { freePort } from "../testing/free-port";
 
 const redisUp = inject("redis");
 const postgresUp = inject("postgres");
@@ -92,16 +93,6 @@ async function stopNode(node: NodeProcess): Promise<number | null> {
   return code;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** a Teltonika device on a TCP connection: logs in, then sends one record per call and waits for the ack */
 async function device(port: number, imei: string) {

@@ -18,6 +18,7 @@ import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { encodeLogin, encodeTcpPacket8E } from "../tracker/protocols/teltonika/avl-encoder";
 import { startTrackerService } from "../tracker/tracker-service";
 import { startStreamHarness, streamQuery, type StreamHarness } from "./live-stream-harness";
+import { freePort } from "../testing/free-port";
 
 const STANDARD_FIELDS = ["assetId", "trackerImei", "latitude", "longitude", "speed", "course", "dateUpdated", "dateMoved", "wsSeq", "status"];
 
@@ -411,13 +412,3 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -36,6 +36,8 @@ export async function startTrackerService(options: {
   const sessions = new DeviceSessions();
   const directory = new TrackerDirectory(options.prisma);
   const local = createMemoryHub();
+  // an IMEI fitted to another asset, a tracker removed, an asset deleted: logins look the tracker up again
+  const stopForgetting = options.hub.subscribe("asset.changed", () => directory.forget());
   // PGlite runs one query at a time: concurrent flushes would only queue behind each other
   const writer = new PositionWriter(options.sql, options.embedded ? 1 : 4);
   const pipeline = new IngestPipeline({
@@ -68,6 +70,7 @@ export async function startTrackerService(options: {
     tcpPort: tcp?.port ?? null,
     udpPort: udp?.port ?? null,
     async stop() {
+      stopForgetting();
       await Promise.all([tcp?.close(), udp?.close()]);
       await writer.drain();
       await local.close();

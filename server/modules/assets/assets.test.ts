@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createMemoryHub, setHub, type HubEvents } from "../../hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { ADAPTER_KINDS } from "./adapter-kinds";
@@ -155,5 +156,28 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
     await expect(getAsset({ accountId: a.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
     expect(await t.db.tracker.count({ where: { imei: number } })).toBe(0);
     expect((await createAsset({ accountId: a.id, name: "Again", imei: number })).trackerId).toEqual(expect.any(Number));
+  });
+
+  it("announces created, updated and deleted assets on the hub (caches elsewhere drop what they kept)", async () => {
+    const hub = createMemoryHub();
+    const heard: HubEvents["asset.changed"][] = [];
+    hub.subscribe("asset.changed", (event) => heard.push(event));
+    setHub(hub);
+    try {
+      const account = await createAccount({ name: "Announcing fleet" });
+      const { id } = await createAsset({ accountId: account.id, name: "Van", imei: imei() });
+      await updateAsset({ accountId: account.id, assetId: id, imei: imei() });
+      await deleteAsset({ accountId: account.id, assetId: id });
+      await expect(deleteAsset({ accountId: account.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toEqual([
+        { accountId: account.id, assetId: id, change: "created" },
+        { accountId: account.id, assetId: id, change: "updated" },
+        { accountId: account.id, assetId: id, change: "deleted" },
+      ]); // nothing for the refused second delete
+    } finally {
+      setHub(undefined);
+      await hub.close();
+    }
   });
 });

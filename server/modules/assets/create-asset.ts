@@ -1,5 +1,6 @@
 // Creates an asset and, when an IMEI is given, its tracker. IMEIs are unique across the whole platform: a tracker
 // connects before anyone knows its account, so its IMEI alone must name exactly one asset.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../accounts/parse-input";
 import { type CreateAssetInput, ZCreateAsset } from "./assets.schema";
@@ -22,6 +23,7 @@ export async function createAsset(input: CreateAssetInput): Promise<{ id: number
       },
       select: { id: true, tracker: { select: { id: true } } },
     });
+    await announce("asset.changed", { accountId, assetId: asset.id, change: "created" });
     return { id: asset.id, trackerId: asset.tracker?.id ?? null };
   } catch (error) {
     if (imei && isUniqueViolation(error)) throw imeiTaken(imei); // lost a race for the same IMEI

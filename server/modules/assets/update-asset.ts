@@ -1,5 +1,6 @@
 // Edits an asset and its tracker: `imei` set fits or re-numbers the tracker, null removes it; `adapter` needs a
 // tracker. Undefined fields are left as they are.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUniqueViolation, parseInput } from "../accounts/parse-input";
@@ -55,6 +56,7 @@ export async function updateAsset(input: UpdateAssetInput): Promise<AssetDto> {
     if (imei && isUniqueViolation(error)) throw imeiTaken(imei);
     throw error;
   }
+  await announce("asset.changed", { accountId, assetId, change: "updated" });
   return getAsset({ accountId, assetId });
 }
 

@@ -19,22 +19,13 @@ import { createAlertRule } from "../alerts/create-alert-rule";
 import { createAsset } from "../assets/create-asset";
 import { createGeofence } from "../geofences/create-geofence";
 import { db } from "../../db/client";
+import { freePort } from "../../testing/free-port";
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;

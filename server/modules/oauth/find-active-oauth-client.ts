@@ -2,7 +2,8 @@
 // in-process cache saves the query; revocation drops the entry here at once and, through the hub's
 // credentials.revoked event, in every other process. lastUsedAt is written at most once a minute per client.
 import { db } from "../../db/client";
-import { hub, type Hub, type HubEvents } from "../../hub";
+import { announce, processHub } from "../../announce";
+import type { Hub, HubEvents } from "../../hub";
 import { log } from "../../log";
 import { isScope, type Scope } from "./scopes";
 
@@ -86,18 +87,12 @@ export function forgetOAuthClient(clientId?: string): void {
   else state.cache.delete(clientId);
 }
 
-export async function publishRevocation(event: HubEvents["credentials.revoked"]): Promise<void> {
-  const current = currentHub();
-  if (!current) return;
-  try {
-    await current.publish("credentials.revoked", event);
-  } catch (error) {
-    log("oauth").error({ err: error }, "could not publish credentials.revoked; other processes drop it within 30 s");
-  }
+export function publishRevocation(event: HubEvents["credentials.revoked"]): Promise<void> {
+  return announce("credentials.revoked", event);
 }
 
 function listenForRevocations(): void {
-  const current = currentHub();
+  const current = processHub();
   if (!current || state.hubs.has(current)) return;
   state.hubs.add(current);
   current.subscribe("credentials.revoked", (event) => {
@@ -108,10 +103,3 @@ function listenForRevocations(): void {
   });
 }
 
-function currentHub(): Hub | undefined {
-  try {
-    return hub();
-  } catch {
-    return undefined; // tests and the CLI run without a hub; the cache TTL bounds staleness there
-  }
-}
