@@ -403,6 +403,16 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
         expect(await standard.first).toEqual([
           { assetId, trackerImei: imei, latitude: 54.6872, longitude: 25.2797, speed: 42, course: 90, dateUpdated: fix, dateMoved: fix, wsSeq: frame.wsSeq, status: { name: "Moving", color: "#333333" } },
         ]);
+        // a node that never saw the live frame answers from the database: the open trip's trail comes from trips
+        expect((frame.startStopTrip as { trail: unknown[] }).trail).toEqual([[25.2797, 54.6872, fix]]);
+        const otherNode = await startStreamHarness({ installHub: false });
+        try {
+          const detailed = otherNode.connect(streamQuery(token, [assetId], { style: "detailed" }));
+          const [snapshot] = (await detailed.first) as Record<string, unknown>[];
+          expect(snapshot).toMatchObject({ assetId, wsSeq: frame.wsSeq, startStopTrip: frame.startStopTrip as object });
+        } finally {
+          await otherNode.close();
+        }
         client.close();
         standard.close();
       } finally {

@@ -5,7 +5,7 @@
 // anything missing the connection is refused (fail closed) and the client retries.
 import { db } from "../../db/client";
 import { listAssetIds } from "../assets/list-asset-ids";
-import type { LivePosition } from "../positions/live-position";
+import type { LivePosition, TripSummary } from "../positions/live-position";
 import type { Clock } from "./clock";
 import { LastPositionMemory } from "./last-position-memory";
 import { LOOKUP_TIMEOUT_MS, STALE_WHILE_FAILING_MS } from "./stream-limits";
@@ -80,9 +80,26 @@ export class StreamSnapshots {
 }
 
 async function readLastPositions(assetIds: readonly number[]): Promise<Map<number, LivePosition | null>> {
-  const rows = await db().assetState.findMany({ where: { assetId: { in: [...assetIds] } }, select: { assetId: true, payload: true } });
+  const rows = await db().assetState.findMany({
+    where: { assetId: { in: [...assetIds] } },
+    select: { assetId: true, payload: true, openTripId: true },
+  });
+  // the stored snapshot leaves the open trip's trail out (docs/ingest.md): the detailed payload gets it from trips
+  const openTripIds = rows.map((row) => row.openTripId).filter((id): id is number => id !== null);
+  const trails = new Map(
+    openTripIds.length === 0
+      ? []
+      : (await db().trip.findMany({ where: { id: { in: openTripIds } }, select: { id: true, trail: true } })).map((trip) => [trip.id, trip.trail]),
+  );
   const found = new Map<number, LivePosition | null>(assetIds.map((id) => [id, null]));
-  for (const row of rows) found.set(row.assetId, row.payload as unknown as LivePosition);
+  for (const row of rows) {
+    const position = row.payload as unknown as LivePosition;
+    const trail = row.openTripId === null ? undefined : trails.get(row.openTripId);
+    if (position.startStopTrip && Array.isArray(trail)) {
+      position.startStopTrip = { ...position.startStopTrip, trail: trail as TripSummary["trail"] };
+    }
+    found.set(row.assetId, position);
+  }
   return found;
 }
 
