@@ -12,14 +12,16 @@ import { removeMember } from "./remove-member";
 import { can, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from "./roles";
 
 describe("roles", () => {
-  it("gives admins every permission and viewers only reading", () => {
+  it("gives admins every permission and viewers only reading (assets and alerts)", () => {
     for (const permission of PERMISSIONS) expect(can("admin", permission)).toBe(true);
-    expect(PERMISSIONS.filter((p) => can("viewer", p))).toEqual(["assets.read"]);
+    expect(PERMISSIONS.filter((p) => can("viewer", p))).toEqual(["assets.read", "alerts.read"]);
     expect(can("fleet_manager", "assets.write")).toBe(true);
     expect(can("fleet_manager", "users.manage")).toBe(false);
     expect(can("office_staff", "assets.write")).toBe(false);
     expect(can("office_staff", "assets.read")).toBe(true);
     expect(can("office_staff", "imports.manage")).toBe(true);
+    expect(can("office_staff", "alerts.manage")).toBe(false);
+    expect(can("fleet_manager", "alerts.manage")).toBe(true);
     expect(can(null, "assets.read")).toBe(false);
     for (const required of ["account.manage", "users.manage", "api.manage", "assets.write", "assets.read"]) {
       expect(ROLE_PERMISSIONS).toHaveProperty([required]);
