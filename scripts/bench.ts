@@ -1,17 +1,12 @@
 // `npm run bench [-- <name>...]`: runs every benchmark in scripts/bench/ (each file's default export, see
 // scripts/bench/bench.ts) or only those named, prints one JSON line per figure ({"name","value","unit"}) as soon as
 // it is measured, then a readable table. Figures for the README's "Performance" table come from here.
+// Each benchmark runs in a process of its own (scripts/bench/support/run-one.ts): what one leaves behind (a big heap, open
+// handles, a warm or cold JIT) must not change the next one's figures. The order of the files no longer matters.
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { parseEnv, setEnv } from "../server/env";
-import { setAuthSecret } from "../server/security/auth-secret";
-import { randomToken } from "../server/security/random";
-import type { Bench, Figure } from "./bench/bench";
-
-// A quiet, valid environment of our own: benchmarks never touch a developer's DATA_DIR or database.
-setEnv(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", TELTONIKA_PORT: "0" }));
-setAuthSecret(randomToken(48));
+import type { Figure } from "./bench/bench";
 
 const folder = path.join(import.meta.dirname, "bench");
 const wanted = process.argv.slice(2);
@@ -19,20 +14,35 @@ const files = readdirSync(folder)
   .filter((file) => file.endsWith(".ts") && file !== "bench.ts" && !file.endsWith(".test.ts"))
   .sort();
 
+/** runs one benchmark file in its own Node process; resolves with its figures and whether it succeeded */
+function runFile(file: string): Promise<{ figures: Figure[]; ok: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", path.join(folder, "support", "run-one.ts"), path.join(folder, file), ...wanted],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const figures: Figure[] = [];
+    let rest = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop()!;
+      for (const text of lines) {
+        if (text.trim() === "") continue;
+        process.stdout.write(text + "\n"); // as soon as it is measured
+        figures.push(JSON.parse(text) as Figure);
+      }
+    });
+    child.once("exit", (code) => resolve({ figures, ok: code === 0 }));
+  });
+}
+
 const figures: Figure[] = [];
 let failed = false;
 for (const file of files) {
-  const bench = (await import(pathToFileURL(path.join(folder, file)).href)).default as Bench;
-  if (wanted.length > 0 && !wanted.includes(bench.name)) continue;
-  try {
-    for (const figure of await bench.run()) {
-      figures.push(figure);
-      process.stdout.write(JSON.stringify(figure) + "\n");
-    }
-  } catch (error) {
-    failed = true;
-    process.stderr.write(`bench ${bench.name} failed: ${(error as Error).stack ?? error}\n`);
-  }
+  const result = await runFile(file);
+  figures.push(...result.figures);
+  if (!result.ok) failed = true;
 }
 
 const rows = [["figure", "value", "unit"], ...figures.map((f) => [f.name, f.value.toLocaleString("en-US"), f.unit])];

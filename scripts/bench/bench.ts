@@ -1,5 +1,5 @@
 // What a benchmark file under scripts/bench/ exports (default export). scripts/bench.ts runs every file of this
-// folder in name order; adding a figure is adding one file:
+// folder in name order, each in a process of its own; adding a figure is adding one file:
 //
 //   import type { Bench } from "./bench";
 //   export default { name: "ingest", run: async () => [{ name: "ingest_records_per_s", value: 1234, unit: "records/s" }] } satisfies Bench;
