@@ -8,68 +8,12 @@ import net from "node:net";
 import type { Page } from "@playwright/test";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
+import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
 
 function randomImei(): string {
   return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
-}
-
-function trackerPort(): number {
-  const port = Number(process.env.FLEETLINE_E2E_TELTONIKA_PORT);
-  if (!Number.isInteger(port) || port <= 0) {
-    throw new Error("FLEETLINE_E2E_TELTONIKA_PORT is not set: e2e/global-setup.ts must start the server with a Teltonika port and export it");
-  }
-  return port;
-}
-
-/** A Teltonika device on one TCP connection: IMEI login (server answers 0x01), then AVL packets acknowledged with their record count. */
-class Device {
-  private buffered = Buffer.alloc(0);
-  private waiting: { bytes: number; resolve: (b: Buffer) => void } | null = null;
-
-  private constructor(private readonly socket: net.Socket) {
-    socket.on("data", (chunk) => {
-      this.buffered = Buffer.concat([this.buffered, chunk]);
-      this.flush();
-    });
-  }
-
-  static async connect(port: number, imei: string): Promise<Device> {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
-    const device = new Device(socket);
-    socket.write(encodeLogin(imei));
-    const accepted = await device.read(1);
-    if (accepted[0] !== 0x01) throw new Error(`the server refused IMEI ${imei}`);
-    return device;
-  }
-
-  async send(record: RecordToEncode): Promise<void> {
-    this.socket.write(encodeTcpPacket8E([record]));
-    const ack = await this.read(4);
-    expect(ack.readUInt32BE(0)).toBe(1); // one record stored
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-
-  private read(bytes: number): Promise<Buffer> {
-    return new Promise((resolve) => {
-      this.waiting = { bytes, resolve };
-      this.flush();
-    });
-  }
-
-  private flush() {
-    if (!this.waiting || this.buffered.length < this.waiting.bytes) return;
-    const { bytes, resolve } = this.waiting;
-    this.waiting = null;
-    const out = this.buffered.subarray(0, bytes);
-    this.buffered = this.buffered.subarray(bytes);
-    resolve(out);
-  }
 }
 
 function fix(latitude: number, longitude: number, speed: number, angle: number): RecordToEncode {
@@ -110,9 +54,10 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
   // Whatever follows must arrive through the stream: a full reload would clear this mark.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-  const device = await Device.connect(port, imei);
+  const device = await TeltonikaDevice.connect(port, encodeLogin(imei));
+  const send = async (record: RecordToEncode) => expect(await device.send(encodeTcpPacket8E([record]))).toBe(1); // one record stored
   try {
-    await device.send(fix(54.6872, 25.2797, 32, 90));
+    await send(fix(54.6872, 25.2797, 32, 90));
     await expect(row).toContainText("Moving · 32 km/h");
     await row.click();
     const panel = page.getByTestId("vehicle-panel");
@@ -120,7 +65,7 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
     await expect(panel.getByTestId("vehicle-speed")).toHaveText("32 km/h");
     await expect(panel.getByTestId("vehicle-position")).toHaveText("54.68720, 25.27970");
 
-    await device.send(fix(54.6901, 25.2843, 57, 45));
+    await send(fix(54.6901, 25.2843, 57, 45));
     await expect(panel.getByTestId("vehicle-speed")).toHaveText("57 km/h");
     await expect(panel.getByTestId("vehicle-position")).toHaveText("54.69010, 25.28430");
     await expect(row).toContainText("57 km/h");
@@ -164,6 +109,6 @@ test("unknown devices can be provisioned into the account", async ({ page, accou
   await expect(page.getByRole("row", { name: new RegExp(imei) })).toHaveCount(0);
 
   // and it logs in now
-  const device = await Device.connect(port, imei);
+  const device = await TeltonikaDevice.connect(port, encodeLogin(imei));
   device.close();
 });

@@ -6,12 +6,11 @@
 // Needs PostgreSQL at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import pg from "pg";
 import pino from "pino";
 import { openDatabase } from "../../server/db/client";
 import { createMemoryHub } from "../../server/hub";
 import { OfflineGeocoder } from "../../server/modules/geocoding/offline-geocoder";
-import { randomId } from "../../server/security/random";
+import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench, type Figure } from "./bench";
@@ -23,17 +22,6 @@ const PACED_CONNECTIONS = 2_000;
 const RUN_MS = 10_000;
 
 const imeiOf = (assetId: number) => `36${String(assetId).padStart(13, "0")}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 
 interface LoadCounts {
   connected: number;
@@ -68,11 +56,8 @@ export default {
       process.stderr.write(`ingest bench skipped: PostgreSQL not reachable at ${TEST_POSTGRES_URL}\n`);
       return [];
     }
-    const name = `fleetline_bench_${randomId(8)}`;
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    const scratch = await createScratchDatabase("fleetline_bench");
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "" });
     const prisma = database.prisma;
     const figures: Figure[] = [];
     try {
@@ -173,7 +158,7 @@ export default {
       return figures;
     } finally {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await scratch.drop();
     }
   },
 } satisfies Bench;

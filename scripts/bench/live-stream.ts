@@ -12,12 +12,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { parseEnv } from "../../server/env";
 import { authSecret } from "../../server/security/auth-secret";
 import { signAccessToken } from "../../server/security/access-token";
-import { randomId } from "../../server/security/random";
 import { startFleetline } from "../../server/server";
+import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
@@ -33,17 +32,6 @@ const WARM_UP_MS = 5_000;
 
 const imeiOf = (assetId: number) => `37${String(assetId).padStart(13, "0")}`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 
 /** a support script as its own process with an IPC channel; resolves with the last JSON line it prints */
 function runProcess(script: string, options: object, onMessage?: (message: { type?: string }) => void) {
@@ -67,10 +55,7 @@ export default {
       process.stderr.write(`live-stream bench skipped: PostgreSQL not reachable at ${TEST_POSTGRES_URL}\n`);
       return [];
     }
-    const name = `fleetline_bench_${randomId(8)}`;
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase("fleetline_bench");
     const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-bench-"));
     const teltonikaPort = await freePort();
     const server = await startFleetline(
@@ -78,7 +63,7 @@ export default {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: "0",
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: scratch.url,
         AUTH_SECRET: authSecret(),
         DATA_DIR: dataDir,
         TELTONIKA_PORT: String(teltonikaPort),
@@ -190,7 +175,7 @@ export default {
       for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await scratch.drop();
     }
   },
 } satisfies Bench;

@@ -6,10 +6,8 @@
 //     it("...", async () => { await t.db.asset.create(...) });
 //   });
 import { afterAll, beforeAll, inject } from "vitest";
-import pg from "pg";
 import { openDatabase, setDatabase, type Database, type Db } from "../db/client";
-import { randomId } from "../security/random";
-import { TEST_POSTGRES_URL } from "./services";
+import { createScratchDatabase } from "./scratch-postgres";
 
 export type DatabaseKind = "embedded" | "postgres";
 
@@ -29,29 +27,16 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openDatabase({ dataDir: "", memory: true });
     return { database, close: () => database.close() };
   }
-  const name = `fleetline_test_${randomId(10)}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "" });
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await scratch.drop();
     },
   };
-}
-
-async function withAdmin(run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Opens a database of `kind` before the suite, installs it as the process database, closes it after. */
