@@ -2,7 +2,7 @@
 // subscription that says "a new one fired" so the list refreshes), one procedure per use case. The rule bodies are
 // the REST API's, validated by the use cases, so the dashboard and integrations cannot drift apart.
 import { z } from "zod";
-import { hub } from "../../hub";
+import { hubEvents } from "../hub-events";
 import { createAlertRule } from "../../modules/alerts/create-alert-rule";
 import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
 import { listAlertRules } from "../../modules/alerts/list-alert-rules";
@@ -23,31 +23,13 @@ export interface FiredAlertNotice {
 }
 
 /** the account's fired alerts as they happen, ending (and unsubscribing) when `signal` aborts */
-export async function* accountAlerts(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<FiredAlertNotice> {
-  const queue: FiredAlertNotice[] = [];
-  let wake: (() => void) | null = null;
-  const unsubscribe = hub().subscribe("alert", (alert) => {
-    if (alert.accountId !== accountId) return;
-    queue.push({ id: alert.id, assetId: alert.assetId, type: alert.type, message: alert.message });
-    if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED); // a stalled client: keep the newest
-    wake?.();
+export function accountAlerts(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<FiredAlertNotice> {
+  return hubEvents({
+    event: "alert",
+    map: (alert) => (alert.accountId === accountId ? { id: alert.id, assetId: alert.assetId, type: alert.type, message: alert.message } : null),
+    maxQueued: MAX_QUEUED,
+    signal,
   });
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
-  try {
-    while (!signal?.aborted) {
-      const next = queue.shift();
-      if (next) {
-        yield next;
-        continue;
-      }
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = null;
-    }
-  } finally {
-    unsubscribe();
-    signal?.removeEventListener("abort", onAbort);
-  }
 }
 
 const MAX_QUEUED = 100;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { hub } from "../../hub";
+import { hubEvents } from "../hub-events";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/positions/list-trips";
@@ -45,32 +45,9 @@ export function toMapPosition(p: LivePosition): MapPosition {
 }
 
 /** Positions events of one account, as an async iterable that ends (and unsubscribes) when `signal` aborts. */
-export async function* accountPositions(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<MapPosition> {
-  const queue: MapPosition[] = [];
-  let wake: (() => void) | null = null;
-  const unsubscribe = hub().subscribe("position", (position) => {
-    if (position.accountId !== accountId) return;
-    queue.push(toMapPosition(position));
-    // a stalled client must not grow the queue without bound: the newest fixes matter, older ones are superseded
-    if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
-    wake?.();
-  });
-  const onAbort = () => wake?.();
-  signal?.addEventListener("abort", onAbort);
-  try {
-    while (!signal?.aborted) {
-      const next = queue.shift();
-      if (next) {
-        yield next;
-        continue;
-      }
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = null;
-    }
-  } finally {
-    unsubscribe();
-    signal?.removeEventListener("abort", onAbort);
-  }
+export function accountPositions(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<MapPosition> {
+  // the newest fixes matter: when a stalled client's queue is full, older ones are superseded
+  return hubEvents({ event: "position", map: (p) => (p.accountId === accountId ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
 }
 
 const MAX_QUEUED = 1000;
