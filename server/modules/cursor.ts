@@ -15,3 +15,16 @@ export function decodeCursor(cursor: string): number {
   }
   return id;
 }
+
+/**
+ * The page of rows read with `take: limit + 1` in id order (either direction): the extra row only tells that another
+ * page exists, and the last id shown is the next page's cursor.
+ */
+export function pageById<R extends { id: number }, T>(
+  rows: R[],
+  limit: number,
+  toDto: (row: R) => T,
+): { data: T[]; next_cursor: string | null } {
+  const page = rows.slice(0, limit);
+  return { data: page.map(toDto), next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
+}

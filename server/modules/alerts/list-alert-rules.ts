@@ -1,7 +1,7 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
 import { ZListAssets as ZListPage } from "../assets/assets.schema"; // same paging rules as every list
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, pageById } from "../cursor";
 import { type AlertRulePage, alertRuleSelect, toAlertRuleDto } from "./alerts.schema";
 
 /** One page of an account's alert rules in id order; `next_cursor` is null on the last page. */
@@ -14,9 +14,5 @@ export async function listAlertRules(input: { accountId: number; cursor?: string
     orderBy: { id: "asc" },
     take: limit + 1, // one extra row tells whether another page exists
   });
-  const page = rows.slice(0, limit);
-  return {
-    data: page.map(toAlertRuleDto),
-    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  return pageById(rows, limit, toAlertRuleDto);
 }

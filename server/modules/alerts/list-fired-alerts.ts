@@ -2,7 +2,7 @@
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, pageById } from "../cursor";
 import {
   DEFAULT_ALERT_PAGE,
   type FiredAlertPage,
@@ -29,9 +29,5 @@ export async function listFiredAlerts(input: { accountId: number; query: unknown
     }),
   };
   const rows = await db().alert.findMany({ where, select: firedAlertSelect, orderBy: { id: "desc" }, take: limit + 1 });
-  const page = rows.slice(0, limit);
-  return {
-    data: page.map(toFiredAlertDto),
-    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  return pageById(rows, limit, toFiredAlertDto);
 }

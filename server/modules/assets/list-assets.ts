@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, pageById } from "../cursor";
 import {
   type AssetPage,
   assetSelect,
@@ -19,9 +19,5 @@ export async function listAssets(input: ListAssetsInput): Promise<AssetPage> {
     orderBy: { id: "asc" },
     take: limit + 1, // one extra row tells whether another page exists
   });
-  const page = rows.slice(0, limit);
-  return {
-    data: page.map(toAssetDto),
-    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.id) : null,
-  };
+  return pageById(rows, limit, toAssetDto);
 }

@@ -12,15 +12,16 @@ export async function listTrips(input: {
   const { accountId, assetId, range } = input;
   const asset = await db().asset.findFirst({ where: { id: assetId, accountId }, select: { id: true } });
   if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
-  const afterId = range.cursor ? decodeCursor(range.cursor) : 0;
+  // ordered by start time, which is also the cursor: an asset's trips never start at the same fix. (Ids do not
+  // follow start times: each node reserves trip ids in blocks.)
+  const after = range.cursor ? decodeCursor(range.cursor) : null;
   const rows = await db().trip.findMany({
     where: {
       assetId,
-      id: { gt: afterId },
-      startedAt: { lte: new Date(range.to) },
+      startedAt: { lte: new Date(range.to), ...(after !== null && { gt: new Date(after) }) },
       OR: [{ endedAt: null }, { endedAt: { gte: new Date(range.from) } }],
     },
-    orderBy: { id: "asc" }, // ids grow with start time: trips of one asset start one after another
+    orderBy: { startedAt: "asc" },
     take: range.limit + 1,
   });
   const page = rows.slice(0, range.limit);
@@ -39,6 +40,6 @@ export async function listTrips(input: {
       harsh_events: trip.harshEvents,
       trail: trip.trail as TripDto["trail"],
     })),
-    next_cursor: rows.length > range.limit ? encodeCursor(page[page.length - 1]!.id) : null,
+    next_cursor: rows.length > range.limit ? encodeCursor(page[page.length - 1]!.startedAt.getTime()) : null,
   };
 }

@@ -143,4 +143,31 @@ describe.each(databaseKinds())("history and trips API on %s", (kind) => {
     expect(body.data[0].distance_m).toBeGreaterThan(300);
     expect(body.data[0].trail.length).toBeGreaterThanOrEqual(2);
   });
+
+  it("pages trips in start order even when their ids are not (each node reserves trip ids in blocks)", async () => {
+    const van = (await makeAsset(account.id, "Van 9", `36${String(Date.now()).slice(-13)}`)).id;
+    const trip = (id: number, startS: number) => ({
+      id,
+      assetId: van,
+      startedAt: new Date(T0 + startS * 1000),
+      endedAt: new Date(T0 + (startS + 60) * 1000),
+      startLat: 54.6,
+      startLng: 25.2,
+      trail: [],
+    });
+    // the later trips got the lower ids, as when the device moved to a node holding an older block
+    await t.db.trip.createMany({ data: [trip(900_003, 0), trip(900_002, 600), trip(900_001, 1200)] });
+    const page = async (cursor?: string) => {
+      const query = `from=${iso(T0)}&to=${iso(T0 + 3600_000)}&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const response = await getTrips(getRequest(`/api/${account.key}/asset/${van}/trips?${query}`, token), routeContext({ accountKey: account.key, assetId: String(van) }));
+      expect(response.status).toBe(200);
+      return (await response.json()) as { data: { id: number; started_at: string }[]; next_cursor: string | null };
+    };
+    const first = await page();
+    expect(first.data.map((trip) => trip.id)).toEqual([900_003, 900_002]);
+    expect(first.next_cursor).not.toBeNull();
+    const second = await page(first.next_cursor!);
+    expect(second.data.map((trip) => trip.id)).toEqual([900_001]);
+    expect(second.next_cursor).toBeNull();
+  });
 });
