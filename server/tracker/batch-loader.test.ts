@@ -29,4 +29,30 @@ describe("BatchLoader", () => {
     expect((results[0] as PromiseRejectedResult).reason.message).toBe("database unreachable");
     expect((results[3] as PromiseFulfilledResult<string>).value).toBe("3");
   });
+
+  it("holds keys asked while queries run and sends them together when one ends", async () => {
+    const calls: number[][] = [];
+    const gates: (() => void)[] = [];
+    const loader = new BatchLoader(
+      async (keys: number[]) => {
+        calls.push(keys);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return new Map(keys.map((k) => [k, k]));
+      },
+      -1,
+      500,
+      1,
+    );
+    const first = loader.load(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [2, 3, 4].map((k) => loader.load(k)); // asked one by one while the first query runs
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1]]);
+    gates.shift()!();
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual([[1], [2, 3, 4]]); // one query for all three
+    gates.shift()!();
+    expect(await Promise.all(later)).toEqual([2, 3, 4]);
+  });
 });
