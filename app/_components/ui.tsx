@@ -35,6 +35,20 @@ export function Button({
   );
 }
 
+/** The Edit and Delete buttons of a list row, named for screen readers by what they act on. */
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button variant="danger-ghost" aria-label={`Delete ${name}`} onClick={onDelete}>
+        Delete
+      </Button>
+    </>
+  );
+}
+
 export function Spinner({ label }: { label?: string }) {
   return (
     <span role={label ? "status" : undefined} className="inline-flex items-center gap-2 text-sm text-slate-500">

@@ -1,17 +1,12 @@
 // Alerts end to end, in the production build: an admin draws a circular geofence on the map, creates a "geofence
 // entry" rule for it in the dashboard, and a Teltonika device driving into it over raw TCP fires an alert that
 // appears in the Alerts list without a reload, with its position.
-import { randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { encodeLogin, encodeTcpPacket8E } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
+import { randomImei, signIn } from "../support/dashboard";
 import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function randomImei(): string {
-  return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
-}
 
 function packet(latitude: number, longitude: number, speed: number, at: number) {
   return encodeTcpPacket8E([
@@ -28,12 +23,6 @@ function packet(latitude: number, longitude: number, speed: number, at: number) 
       io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 13_600 } },
     },
   ]);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test("an admin draws a geofence, adds an entry rule, and sees the alert a device fires", async ({ page, account, cli }) => {

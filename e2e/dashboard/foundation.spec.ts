@@ -4,19 +4,10 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { randomImei, signIn } from "../support/dashboard";
 
 // Each test drives several pages and spawns the CLI for its account: give it room on a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-function randomImei(): string {
-  return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 /** Opens a section through the navigation (the phone menu first when the sidebar is hidden). */
 async function openSection(page: Page, name: string) {

@@ -3,18 +3,13 @@
 // speed and position in its panel) without a reload. Then its asset page shows the track and readings.
 //
 // Needs the server's Teltonika listener on a known port: global setup exports it as FLEETLINE_E2E_TELTONIKA_PORT.
-import { randomInt } from "node:crypto";
 import net from "node:net";
-import type { Page } from "@playwright/test";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
+import { randomImei, signIn } from "../support/dashboard";
 import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function randomImei(): string {
-  return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
-}
 
 function fix(latitude: number, longitude: number, speed: number, angle: number): RecordToEncode {
   return {
@@ -29,12 +24,6 @@ function fix(latitude: number, longitude: number, speed: number, angle: number):
     eventIoId: 0,
     io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 12_600 } }, // ignition, movement, external voltage (mV)
   };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test("a tracker's vehicle appears on the live map and moves without a reload", async ({ page, account, cli }) => {

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
 
 const PAGE_SIZE = 50;
 
@@ -99,19 +99,14 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
                     <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
                     {canWrite ? (
                       <td className="whitespace-nowrap px-4 py-3 text-right">
-                        <Button variant="ghost" aria-label={`Edit ${asset.name}`} onClick={() => setEditing({ mode: "edit", asset })}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="danger-ghost"
-                          aria-label={`Delete ${asset.name}`}
-                          onClick={() => {
+                        <EditDeleteButtons
+                          name={asset.name}
+                          onEdit={() => setEditing({ mode: "edit", asset })}
+                          onDelete={() => {
                             remove.reset();
                             setDeleting(asset);
                           }}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </td>
                     ) : null}
                   </tr>

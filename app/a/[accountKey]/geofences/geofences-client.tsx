@@ -12,7 +12,7 @@ import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofence-layer";
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
+import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
 
 const DEFAULT_RADIUS_M = 250;
 const EMPTY_DRAFT: Draft = { center: null, radiusM: DEFAULT_RADIUS_M, points: [] };
@@ -128,19 +128,14 @@ export function GeofencesClient({ accountKey, canManage, styleUrl }: { accountKe
                     </button>
                     {canManage ? (
                       <span className="flex gap-1">
-                        <Button variant="ghost" aria-label={`Edit ${g.name}`} onClick={() => setEditing(editingOf(g))}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="danger-ghost"
-                          aria-label={`Delete ${g.name}`}
-                          onClick={() => {
+                        <EditDeleteButtons
+                          name={g.name}
+                          onEdit={() => setEditing(editingOf(g))}
+                          onDelete={() => {
                             remove.reset();
                             setDeleting(g);
                           }}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </span>
                     ) : null}
                   </li>

@@ -8,7 +8,7 @@ import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-lab
 import { DEFAULT_COOLDOWN_S, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../../_components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../../_components/ui";
 
 type Editing = { mode: "create" } | { mode: "edit"; rule: AlertRuleDto } | null;
 
@@ -113,19 +113,14 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
                     <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
                     {canManage ? (
                       <td className="whitespace-nowrap px-4 py-3 text-right">
-                        <Button variant="ghost" aria-label={`Edit ${rule.name}`} onClick={() => setEditing({ mode: "edit", rule })}>
-                          Edit
-                        </Button>
-                        <Button
-                          variant="danger-ghost"
-                          aria-label={`Delete ${rule.name}`}
-                          onClick={() => {
+                        <EditDeleteButtons
+                          name={rule.name}
+                          onEdit={() => setEditing({ mode: "edit", rule })}
+                          onDelete={() => {
                             remove.reset();
                             setDeleting(rule);
                           }}
-                        >
-                          Delete
-                        </Button>
+                        />
                       </td>
                     ) : null}
                   </tr>
