@@ -14,6 +14,21 @@ export const ERROR_CODES = {
   ALERT_RULE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   ALERT_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   GEOFENCE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  LINK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** a disabled tracking link (public API) */
+  LINK_INACTIVE: { status: 410, trpc: "PRECONDITION_FAILED" },
+  /** an expired tracking link (public API); the body names the reason */
+  LINK_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED" },
+  /** the link is outside its schedule window (or not started): no position is shown now */
+  OUTSIDE_SCHEDULE: { status: 403, trpc: "FORBIDDEN" },
+  /** the viewer session has ended: verify again */
+  SESSION_EXPIRED: { status: 401, trpc: "UNAUTHORIZED" },
+  /** an authorised-only link was asked for by an address not on its list (API-authenticated verify) */
+  EMAIL_NOT_AUTHORISED: { status: 403, trpc: "FORBIDDEN" },
+  ACCESS_CODE_INVALID: { status: 422, trpc: "BAD_REQUEST" },
+  ACCESS_CODE_EXPIRED: { status: 422, trpc: "BAD_REQUEST" },
+  /** the session belongs to another link than the channel it asks for */
+  CHANNEL_FORBIDDEN: { status: 403, trpc: "FORBIDDEN" },
   CONFLICT: { status: 409, trpc: "CONFLICT" },
   IMEI_TAKEN: { status: 409, trpc: "CONFLICT" },
   EMAIL_TAKEN: { status: 409, trpc: "CONFLICT" },

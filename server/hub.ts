@@ -19,6 +19,11 @@ export interface HubEvents {
   "tracker.connection": { accountId: number; assetId: number | null; trackerId: number; imei: string; online: boolean; at: number };
   /** an account's alert rules or geofences changed: evaluators on every node reload them */
   "alert-rules.changed": { accountId: number };
+  /**
+   * a tracking link was created, changed, disabled, expired, moved to another vehicle, crossed a schedule boundary or
+   * was deleted: public tracking gateways read it again and tell its viewers what changed (docs/public-tracking.md)
+   */
+  "tracking-link.changed": { accountId: number; linkId: number; uuid: string };
   /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
   alert: AlertMessage;
   vehicle_health: VehicleHealthMessage;

@@ -15,6 +15,13 @@ import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
+import { createMemoryConnectionCap, createRedisConnectionCap } from "./realtime/connection-cap";
+import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realtime/public-tracking-gateway";
+import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
+import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
+import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
+import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
+import { PUBLIC_TRACKING_APP_KEY } from "./security/channel-signature";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
@@ -31,10 +38,19 @@ export interface RunningServer {
   stream: LiveStreamGateway;
   /** the live stream's own port when STREAM_PORT is set */
   streamPort: number | null;
+  /** public tracking: the Pusher-protocol server and its channels */
+  publicTracking: { pusher: PusherServer; gateway: PublicTrackingGateway };
   stop(): Promise<void>;
 }
 
-export async function startFleetline(config: Env, options: { next?: boolean } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** false: no Next.js (tests and benchmarks of the server parts) */
+  next?: boolean;
+  /** answers what Next.js would when it is off (tests: the public tracking routes) */
+  fallback?: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+}
+
+export async function startFleetline(config: Env, options: StartOptions = {}): Promise<RunningServer> {
   const logger = log("server");
   const health: HealthState = { ready: false, ping: async () => {} };
 
@@ -104,17 +120,45 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       logger: log("live-stream"),
     });
 
+    // public tracking: the Pusher-protocol server at /app/public-tracking ({ws_url}; docs/public-tracking.md)
+    const trackingGateway = createPublicTrackingGateway({ hub, logger: log("public-tracking") });
+    const wsPerIp = PUBLIC_TRACKING_LIMITS.webSocketsPerIp;
+    const pusher = createPusherServer({
+      appKey: PUBLIC_TRACKING_APP_KEY,
+      authority: trackingGateway,
+      ipCap: config.REDIS_URL
+        ? await createRedisConnectionCap({
+            url: config.REDIS_URL,
+            max: wsPerIp,
+            keyPrefix: "fleetline:tracking:connections:",
+            onError: (error, what) => logger.warn({ err: error }, `public tracking connection cap: ${what}`),
+          })
+        : createMemoryConnectionCap(wsPerIp),
+      trustProxy: config.TRUST_PROXY,
+      logger: log("pusher"),
+    });
+    const linkScheduler = startLinkScheduler({ logger: log("tracking-links") });
+
     handleApp = (request, response) => {
       const pathname = (request.url ?? "/").split("?")[0]!;
       if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
       if (nextHandler) return void nextHandler(request, response);
+      if (options.fallback) {
+        return void Promise.resolve(options.fallback(request, response)).catch((error) => {
+          logger.error({ err: error }, "fallback handler failed");
+          if (!response.headersSent) response.writeHead(500).end();
+        });
+      }
       response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
     };
     if (config.STREAM_PORT !== undefined) {
       streamListener = await startLiveStreamListener({ host: config.HOST, port: config.STREAM_PORT, live: liveStream });
     }
     handleUpgrade = createUpgradeDispatcher(
-      [{ prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade }],
+      [
+        { prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade },
+        { prefix: PUSHER_PATH_PREFIX, handle: pusher.handleUpgrade },
+      ],
       nextApp ? nextApp.getUpgradeHandler() : undefined,
     );
 
@@ -130,12 +174,14 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
     });
     // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
     const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
+    // arrival-based expiry of tracking links, for the devices connected to this node
+    const arrivals = startArrivalWatcher({ hub, local: trackers.local, logger: log("tracking-links") });
     const demoFleet =
       demoWanted && trackers.tcpPort !== null
         ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
         : null;
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
-    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io, pusher)");
+    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking)");
     if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
     health.ready = true;
 
@@ -157,6 +203,7 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
       trackers,
       stream: liveStreamGateway,
       streamPort: streamListener?.port ?? null,
+      publicTracking: { pusher, gateway: trackingGateway },
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
@@ -164,6 +211,11 @@ export async function startFleetline(config: Env, options: { next?: boolean } = 
           demoFleet?.stop();
           await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
           await evaluation.stop(); // evaluate, store and publish what the devices sent
+          arrivals.stop();
+          await linkScheduler.stop();
+          // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
+          await trackingGateway.close();
+          await pusher.close();
           await new Promise<void>((resolve) => {
             httpServer.close(() => resolve());
             httpServer.closeAllConnections();

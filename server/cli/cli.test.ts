@@ -85,14 +85,14 @@ describe("fleet CLI without a database", () => {
       fleet(["vehicle", "fly"], target),
       fleet(["user", "create", "--account", "x", "--email", "a@b.c", "--name", "A"], target),
       fleet(["account", "create", "--name", "X", "--plan", "gold"], target),
-      fleet(["link", "create", "--account", "x", "--asset", "1"], target),
+      fleet(["account", "update", "--account", "x"], target),
       fleet(["asset", "create", "--help"], { viaBin: true }),
     ]);
     expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
     expect(unknown.stderr).toContain("account create");
     expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password for user create" } });
     expect(badPlan).toMatchObject({ code: 2, json: { error: 'bad value for --plan: "gold" (one of: standard, detailed)' } });
-    expect(planned).toMatchObject({ code: 1, json: { error: expect.stringContaining("link create is not available yet") } });
+    expect(planned).toMatchObject({ code: 1, json: { error: expect.stringContaining("account update is not available yet") } });
     expect(help).toMatchObject({ code: 0, json: { command: "asset create" } });
     expect(help.stderr).toContain("--adapter KIND");
   }, 120_000);

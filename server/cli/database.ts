@@ -5,7 +5,12 @@ import path from "node:path";
 import { openDatabase, setDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/embedded-lock";
 import type { Env } from "../env";
+import { createRedisHub, setHub, type Hub } from "../hub";
+import { log } from "../log";
 import { CliError } from "./command";
+
+/** how long the CLI waits for Redis before it works without announcing its changes */
+const HUB_CONNECT_MS = 3000;
 
 export async function withDatabase<T>(config: Env, run: () => Promise<T>): Promise<T> {
   let database;
@@ -16,11 +21,37 @@ export async function withDatabase<T>(config: Env, run: () => Promise<T>): Promi
     throw new CliError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   setDatabase(database);
+  // With REDIS_URL the CLI joins the servers' hub, so what it changes reaches them at once (a disabled tracking link
+  // disconnects its viewers, a new asset is known to the stream); without it servers notice on their own, later.
+  const hub = config.REDIS_URL ? await joinHub(config.REDIS_URL) : null;
+  if (hub) setHub(hub);
   try {
     return await run();
   } finally {
+    setHub(undefined);
+    await hub?.close();
     setDatabase(undefined);
     await database.close();
+  }
+}
+
+async function joinHub(url: string): Promise<Hub | null> {
+  const logger = log("cli");
+  let timer: NodeJS.Timeout | undefined;
+  const connecting = createRedisHub(url, { onError: (error) => logger.debug({ err: error }, "redis hub error") });
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), HUB_CONNECT_MS)));
+  try {
+    const hub = await Promise.race([connecting, timeout]);
+    if (!hub) {
+      logger.warn("Redis did not answer: changes are not announced to running servers (they notice on their own)");
+      void connecting.then((late) => late.close(), () => {});
+    }
+    return hub;
+  } catch (error) {
+    logger.warn({ err: error }, "Redis is unreachable: changes are not announced to running servers (they notice on their own)");
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

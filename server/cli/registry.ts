@@ -6,6 +6,8 @@ import type { CliCommand } from "./command";
 import { accountCreate } from "./commands/account-create";
 import { apiKeyCreate } from "./commands/api-key-create";
 import { assetCreate } from "./commands/asset-create";
+import { linkCreate } from "./commands/link-create";
+import { linkDisable } from "./commands/link-disable";
 import { oauthClientCreate } from "./commands/oauth-client-create";
 import { simulate } from "./commands/simulate";
 import { userCreate } from "./commands/user-create";
@@ -16,13 +18,17 @@ export const COMMANDS: readonly CliCommand[] = [
   oauthClientCreate,
   apiKeyCreate,
   assetCreate,
+  linkCreate,
+  linkDisable,
   simulate,
 ];
 
 /** Commands of operations.md that later work adds: name -> the work that brings it. */
 export const PLANNED_COMMANDS: Readonly<Record<string, string>> = {
-  "link create": "comes with public tracking links",
-  "link disable": "comes with public tracking links",
+  "account update": "comes with plans and add-ons for operators",
+  "asset delete": "comes with the ingest hardening work",
+  backup: "comes with backups of the embedded database",
+  restore: "comes with backups of the embedded database",
 };
 
 export function findCommand(name: string): CliCommand | undefined {

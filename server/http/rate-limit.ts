@@ -2,9 +2,8 @@
 // every node counts together. If Redis fails, an in-memory limiter takes over (insurance) rather than refusing
 // every request or letting every request through.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createClient } from "redis";
 import { env } from "../env";
-import { log } from "../log";
+import { closeSharedRedis, readyRedis, sharedRedis } from "../redis-connection";
 import { RateLimitedError } from "./rate-limited-error";
 
 export interface RateLimit {
@@ -21,28 +20,7 @@ export interface RateLimiter {
   consume(key: string): Promise<void>;
 }
 
-// node-redis client types carry per-options generics that do not unify with RateLimiterRedis's; typed loosely here
-type RedisClient = any;
-const store = globalThis as unknown as {
-  __fleetlineRateLimitRedis?: { url: string; client: RedisClient; ready: Promise<void> };
-  __fleetlineRateLimiters?: Map<string, RateLimiterAbstract>;
-};
-
-const CONNECT_WAIT_MS = 1000;
-
-function redisConnection(url: string): { client: RedisClient; ready: Promise<void> } {
-  if (store.__fleetlineRateLimitRedis?.url !== url) {
-    // offline queue off: a command during an outage fails at once and the insurance limiter answers instead
-    const client = createClient({ url, disableOfflineQueue: true });
-    client.on("error", (error: Error) => log("rate-limit").warn({ err: error }, "redis error"));
-    const ready = client.connect().then(
-      () => undefined,
-      () => undefined,
-    );
-    store.__fleetlineRateLimitRedis = { url, client, ready };
-  }
-  return store.__fleetlineRateLimitRedis!;
-}
+const store = globalThis as unknown as { __fleetlineRateLimiters?: Map<string, RateLimiterAbstract> };
 
 function limiterFor(limit: RateLimit): RateLimiterAbstract {
   const redisUrl = env().REDIS_URL;
@@ -54,7 +32,7 @@ function limiterFor(limit: RateLimit): RateLimiterAbstract {
     limiter = redisUrl
       ? new RateLimiterRedis({
           ...options,
-          storeClient: redisConnection(redisUrl).client,
+          storeClient: sharedRedis(redisUrl).client,
           useRedisPackage: true,
           insuranceLimiter: new RateLimiterMemory(options),
         })
@@ -68,10 +46,8 @@ export function rateLimiter(limit: RateLimit): RateLimiter {
   return {
     async consume(key) {
       const redisUrl = env().REDIS_URL;
-      if (redisUrl) {
-        // the first requests after start-up wait (briefly) for the connection instead of falling to the insurance
-        await Promise.race([redisConnection(redisUrl).ready, new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref())]);
-      }
+      // the first requests after start-up wait (briefly) for the connection instead of falling to the insurance
+      if (redisUrl) await readyRedis(redisUrl);
       try {
         await limiterFor(limit).consume(key);
       } catch (error) {
@@ -91,8 +67,6 @@ export function resetRateLimits(): void {
 
 /** Closes the Redis connection of the limiters, if any (shutdown, tests). */
 export async function closeRateLimits(): Promise<void> {
-  const current = store.__fleetlineRateLimitRedis;
-  store.__fleetlineRateLimitRedis = undefined;
   resetRateLimits();
-  if (current) await current.client.quit().catch(() => {});
+  await closeSharedRedis();
 }

@@ -28,6 +28,27 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return schema.parse(value);
 }
 
+/** The JSON body when there is one; an empty body (no content) counts as `{}` (e.g. verify of a public link). */
+export async function readOptionalJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const length = request.headers.get("content-length");
+  if (length === "0" || (!request.headers.get("content-type") && !request.body)) return schema.parse({});
+  return readJson(request, schema);
+}
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * A form-encoded or JSON body as an object, parsed by `schema` (Pusher clients post their channel authorisation
+ * form-encoded, others send JSON).
+ */
+export async function readFormOrJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return readJson(request, schema);
+  const text = await request.text();
+  if (text.length > MAX_FORM_BYTES) throw new AppError("BAD_REQUEST", "The request body is too large.");
+  return schema.parse(Object.fromEntries(new URLSearchParams(text)));
+}
+
 /** `Authorization: Bearer <token>` (scheme case-insensitive, RFC 6750 2.1); null when absent or another scheme. */
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");

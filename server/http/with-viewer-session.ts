@@ -1,6 +1,8 @@
 // The wrapper for public tracking viewers: header X-Session-Token, resolved by the caller's `resolveSession` (the
 // tracking-link feature owns the session table). Missing or unknown sessions are 401 `{"message": "Unauthenticated."}`.
 import { unauthenticatedResponse } from "./api-response";
+import { rateLimiter, type RateLimit } from "./rate-limit";
+import { clientIp } from "./request-input";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
 
@@ -8,8 +10,12 @@ export const SESSION_HEADER = "x-session-token";
 const MAX_TOKEN_LENGTH = 256;
 
 export interface ViewerSessionOptions<S, P extends RouteParams> {
-  /** the session behind a token, or null when it is unknown or expired */
+  /** the session behind a token, or null when it is unknown (it may throw an AppError, e.g. for an ended session) */
   resolveSession: (token: string, params: P) => Promise<S | null>;
+  /** a request budget per client IP, spent before the token is looked up */
+  rateLimitPerIp?: RateLimit;
+  /** a request budget per session (spec: location polling 60 a minute per session) */
+  rateLimit?: { limit: RateLimit; key: (session: S) => string };
 }
 
 export interface ViewerSessionContext<S, P extends RouteParams> extends BaseContext<P> {
@@ -20,13 +26,17 @@ export function withViewerSession<S, P extends RouteParams = RouteParams>(
   options: ViewerSessionOptions<S, P>,
   handler: (context: ViewerSessionContext<S, P>) => Promise<HandlerResult>,
 ): RouteHandler<P> {
+  const limiter = options.rateLimit ? rateLimiter(options.rateLimit.limit) : null;
+  const ipLimiter = options.rateLimitPerIp ? rateLimiter(options.rateLimitPerIp) : null;
   return (request, context) =>
     runApiRequest(request, async (frame) => {
+      await ipLimiter?.consume(clientIp(request));
       const token = request.headers.get(SESSION_HEADER)?.trim();
       if (!token || token.length > MAX_TOKEN_LENGTH) return unauthenticatedResponse();
       const params = await resolveParams(context);
       const session = await options.resolveSession(token, params);
       if (!session) return unauthenticatedResponse();
+      if (limiter) await limiter.consume(options.rateLimit!.key(session));
       return toResponse(await handler({ ...frame, request, params, session }));
     });
 }

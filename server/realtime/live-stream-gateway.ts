@@ -21,7 +21,7 @@ import { StreamRefusal, StreamRefusalCode } from "../modules/stream/stream-refus
 import { StreamSnapshots } from "../modules/stream/stream-snapshots";
 import { StreamSubscription, type StreamOutput } from "../modules/stream/stream-subscription";
 import type { LivePosition } from "../modules/positions/live-position";
-import type { ConnectionCap } from "./live-stream-connection-cap";
+import type { ConnectionCap } from "./connection-cap";
 
 export interface LiveStreamGatewayOptions {
   io: Server;

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Server } from "socket.io";
 import type { Hub } from "../hub";
 import type { Clock } from "../modules/stream/clock";
-import { createMemoryConnectionCap, createRedisConnectionCap } from "./live-stream-connection-cap";
+import { createMemoryConnectionCap, createRedisConnectionCap } from "./connection-cap";
 import { createLiveStreamGateway, type LiveStreamGateway } from "./live-stream-gateway";
 
 export async function startLiveStream(options: {

@@ -7,6 +7,7 @@ import { assetsRouter } from "./routers/assets";
 import { devicesRouter } from "./routers/devices";
 import { geofencesRouter } from "./routers/geofences";
 import { positionsRouter } from "./routers/positions";
+import { trackingLinksRouter } from "./routers/tracking-links";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = createTrpcRouter({
@@ -18,6 +19,7 @@ export const appRouter = createTrpcRouter({
   devices: devicesRouter,
   alerts: alertsRouter,
   geofences: geofencesRouter,
+  trackingLinks: trackingLinksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 // Account input schemas and the account DTO that use cases hand to transports.
 import { z } from "zod";
+import { isTimeZone } from "../time/zoned-time";
 import { optionalText } from "./parse-input";
 
 export const PLANS = ["standard", "detailed"] as const;
@@ -36,9 +37,13 @@ const ZColour = z
   .trim()
   .refine((value) => value === "" || /^#[0-9a-fA-F]{6}$/.test(value), "must be a colour like #2563eb");
 
+/** an IANA time zone name ("Europe/Vilnius"); schedules and times shown to passengers are in it */
+export const ZTimeZone = z.string().trim().refine(isTimeZone, "must be a time zone such as Europe/Vilnius");
+
 export const ZUpdateAccountSettings = z.object({
   accountId: z.number().int().positive(),
   name: ZAccountName.optional(),
+  timeZone: ZTimeZone.optional(),
   // null or "" clears an optional setting; undefined leaves it unchanged
   brandingLogoUrl: optionalText(ZLogoUrl).optional(),
   brandingPrimaryColor: optionalText(ZColour)
@@ -73,6 +78,7 @@ export const accountSelect = {
   contactName: true,
   contactEmail: true,
   contactPhone: true,
+  timeZone: true,
 } as const;
 
 export const ZAccount = z.object({
@@ -88,5 +94,6 @@ export const ZAccount = z.object({
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  timeZone: z.string(),
 });
 export type Account = z.infer<typeof ZAccount>;

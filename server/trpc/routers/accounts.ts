@@ -36,6 +36,7 @@ export const accountsRouter = createTrpcRouter({
         contactName: ZText.nullable().optional(),
         contactEmail: ZText.nullable().optional(),
         contactPhone: ZText.nullable().optional(),
+        timeZone: ZText.optional(),
       }),
     )
     .mutation(({ ctx, input: { accountKey: _key, ...settings } }) =>

@@ -1,40 +1,45 @@
-// The cap on concurrent live-stream connections per account (spec-readings.md: "one connection per account" read as
-// a configurable cap, default 5). A connection takes a slot in its handshake and gives it back when it closes.
+// A cap on concurrent connections per holder: live-stream connections per account (spec-readings.md: "one
+// connection per account" read as a configurable cap, default 5) and public tracking WebSockets per client IP (spec:
+// 100). A connection takes a slot when it is admitted and gives it back when it closes.
 //
-// One process counts in memory. With REDIS_URL the count is shared by every node: each account has a sorted set
-// `fleetline:stream:connections:<accountId>` whose members are `<node id>:<socket id>`, scored with a lease expiry
-// in Redis's own clock. Taking a slot is one Lua script (drop expired leases, count, add), so two nodes admitting
-// at the same moment cannot both take the last slot. Nodes renew their leases every 20 s; the slots of a node that
-// died without closing its sockets free themselves within LEASE_MS. (socket.io's fetchSockets() would count too,
-// but it is a request to every node with a timeout, and two concurrent handshakes could both see room for one.)
+// One process counts in memory. With REDIS_URL the count is shared by every node: each holder has a sorted set
+// `<key prefix><holder>` (e.g. fleetline:stream:connections:<accountId>) whose members are `<node id>:<socket id>`,
+// scored with a lease expiry in Redis's own clock. Taking a slot is one Lua script (drop expired leases, count,
+// add), so two nodes admitting at the same moment cannot both take the last slot. Nodes renew their leases every
+// 20 s; the slots of a node that died without closing its sockets free themselves within LEASE_MS. (socket.io's
+// fetchSockets() would count too, but it is a request to every node with a timeout, and two concurrent handshakes
+// could both see room for one.)
 // When Redis itself fails, a connection is admitted and a warning logged: the cap is fairness, not security.
 import { createClient } from "redis";
 import { randomId } from "../security/random";
 
+/** who holds the slots: an account id, a client address */
+export type CapHolder = number | string;
+
 export interface ConnectionCap {
   readonly max: number;
-  /** takes a slot; false when the account already holds `max` */
-  acquire(accountId: number, connectionId: string): Promise<boolean>;
-  release(accountId: number, connectionId: string): void;
+  /** takes a slot; false when the holder already holds `max` */
+  acquire(holder: CapHolder, connectionId: string): Promise<boolean>;
+  release(holder: CapHolder, connectionId: string): void;
   close(): Promise<void>;
 }
 
 export function createMemoryConnectionCap(max: number): ConnectionCap {
-  const held = new Map<number, Set<string>>();
+  const held = new Map<CapHolder, Set<string>>();
   return {
     max,
-    async acquire(accountId, connectionId) {
-      const slots = held.get(accountId) ?? new Set<string>();
+    async acquire(holder, connectionId) {
+      const slots = held.get(holder) ?? new Set<string>();
       if (slots.size >= max && !slots.has(connectionId)) return false;
       slots.add(connectionId);
-      held.set(accountId, slots);
+      held.set(holder, slots);
       return true;
     },
-    release(accountId, connectionId) {
-      const slots = held.get(accountId);
+    release(holder, connectionId) {
+      const slots = held.get(holder);
       if (!slots) return;
       slots.delete(connectionId);
-      if (slots.size === 0) held.delete(accountId);
+      if (slots.size === 0) held.delete(holder);
     },
     async close() {
       held.clear();
@@ -80,15 +85,15 @@ export async function createRedisConnectionCap(options: {
   client.on("error", (error) => options.onError(error, "redis connection"));
   await client.connect();
   const node = randomId(12);
-  const held = new Map<string, number>(); // member -> account id, this node's slots
+  const held = new Map<string, CapHolder>(); // member -> holder, this node's slots
   const member = (connectionId: string) => `${node}:${connectionId}`;
 
   const renew = async () => {
-    const byAccount = new Map<number, string[]>();
-    for (const [slot, accountId] of held) byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), slot]);
+    const byHolder = new Map<CapHolder, string[]>();
+    for (const [slot, holder] of held) byHolder.set(holder, [...(byHolder.get(holder) ?? []), slot]);
     await Promise.all(
-      [...byAccount].map(([accountId, members]) =>
-        client.sendCommand(["EVAL", RENEW, "1", KEY_PREFIX + accountId, String(LEASE_MS), ...members]),
+      [...byHolder].map(([holder, members]) =>
+        client.sendCommand(["EVAL", RENEW, "1", KEY_PREFIX + holder, String(LEASE_MS), ...members]),
       ),
     );
   };
@@ -97,13 +102,13 @@ export async function createRedisConnectionCap(options: {
 
   return {
     max: options.max,
-    async acquire(accountId, connectionId) {
+    async acquire(holder, connectionId) {
       try {
         const admitted = await client.sendCommand([
           "EVAL",
           ACQUIRE,
           "1",
-          KEY_PREFIX + accountId,
+          KEY_PREFIX + holder,
           String(options.max),
           member(connectionId),
           String(LEASE_MS),
@@ -112,18 +117,18 @@ export async function createRedisConnectionCap(options: {
       } catch (error) {
         options.onError(error, "connection cap check (connection admitted)");
       }
-      held.set(member(connectionId), accountId);
+      held.set(member(connectionId), holder);
       return true;
     },
-    release(accountId, connectionId) {
+    release(holder, connectionId) {
       if (!held.delete(member(connectionId))) return;
-      client.zRem(KEY_PREFIX + accountId, member(connectionId)).catch((error) => options.onError(error, "slot release"));
+      client.zRem(KEY_PREFIX + holder, member(connectionId)).catch((error) => options.onError(error, "slot release"));
     },
     async close() {
       clearInterval(timer);
       const slots = [...held];
       held.clear();
-      await Promise.allSettled(slots.map(([slot, accountId]) => client.zRem(KEY_PREFIX + accountId, slot)));
+      await Promise.allSettled(slots.map(([slot, holder]) => client.zRem(KEY_PREFIX + holder, slot)));
       await client.quit().catch(() => {});
     },
   };

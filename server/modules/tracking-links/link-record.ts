@@ -1,0 +1,191 @@
+// A tracking link as read from the database (one `select` for every use), its state at an instant (the spec's
+// flags is_active, is_expired, is_within_schedule) and the DTO fleet staff see. The state is computed, not stored:
+// a time limit that has passed is expired at once, even before the scheduler has recorded and announced it.
+import { env } from "../../env";
+import {
+  formatSchedule,
+  type AccessMode,
+  type LinkStatus,
+  type TrackingLinkDto,
+} from "./tracking-links.schema";
+import { isWithinSchedule, timedExpiry, type LinkTiming } from "./link-timing";
+
+export const linkSelect = {
+  id: true,
+  uuid: true,
+  accountId: true,
+  assetId: true,
+  displayName: true,
+  accessMode: true,
+  allowedEmails: true,
+  active: true,
+  expiresAt: true,
+  destinationLat: true,
+  destinationLng: true,
+  destinationName: true,
+  arrivalRadiusM: true,
+  startsAt: true,
+  scheduleDays: true,
+  scheduleStart: true,
+  scheduleEnd: true,
+  scheduleUntil: true,
+  withinSchedule: true,
+  sessionMinutes: true,
+  logoUrl: true,
+  primaryColor: true,
+  companyName: true,
+  contactName: true,
+  contactEmail: true,
+  contactPhone: true,
+  expiredAt: true,
+  expiredReason: true,
+  nextCheckAt: true,
+  createdAt: true,
+  asset: { select: { id: true, name: true } },
+  account: {
+    select: {
+      timeZone: true,
+      brandingLogoUrl: true,
+      brandingPrimaryColor: true,
+      brandingCompanyName: true,
+      contactName: true,
+      contactEmail: true,
+      contactPhone: true,
+    },
+  },
+} as const;
+
+export interface LinkRecord {
+  id: number;
+  uuid: string;
+  accountId: number;
+  assetId: number | null;
+  displayName: string;
+  accessMode: AccessMode;
+  allowedEmails: string[];
+  active: boolean;
+  expiresAt: Date | null;
+  destinationLat: number | null;
+  destinationLng: number | null;
+  destinationName: string | null;
+  arrivalRadiusM: number | null;
+  startsAt: Date | null;
+  scheduleDays: number[];
+  scheduleStart: number | null;
+  scheduleEnd: number | null;
+  scheduleUntil: string | null;
+  withinSchedule: boolean;
+  sessionMinutes: number;
+  logoUrl: string | null;
+  primaryColor: string | null;
+  companyName: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  expiredAt: Date | null;
+  expiredReason: "arrival" | "time_expired" | "schedule_ended" | null;
+  nextCheckAt: Date | null;
+  createdAt: Date;
+  asset: { id: number; name: string } | null;
+  account: {
+    timeZone: string;
+    brandingLogoUrl: string | null;
+    brandingPrimaryColor: string | null;
+    brandingCompanyName: string | null;
+    contactName: string | null;
+    contactEmail: string | null;
+    contactPhone: string | null;
+  };
+}
+
+export interface LinkState {
+  isActive: boolean;
+  isExpired: boolean;
+  expiredReason: "arrival" | "time_expired" | "schedule_ended" | null;
+  isWithinSchedule: boolean;
+  status: LinkStatus;
+}
+
+export function linkTiming(link: LinkRecord): LinkTiming {
+  const hasSchedule = link.scheduleDays.length > 0 && link.scheduleStart !== null && link.scheduleEnd !== null;
+  return {
+    timeZone: link.account.timeZone,
+    startsAt: link.startsAt?.getTime() ?? null,
+    expiresAt: link.expiresAt?.getTime() ?? null,
+    schedule: hasSchedule
+      ? { days: link.scheduleDays, start: link.scheduleStart!, end: link.scheduleEnd!, until: link.scheduleUntil }
+      : null,
+  };
+}
+
+export function linkState(link: LinkRecord, now: number): LinkState {
+  const timing = linkTiming(link);
+  const expiredReason = link.expiredReason ?? timedExpiry(timing, now)?.reason ?? null;
+  const isExpired = link.expiredAt !== null || expiredReason !== null;
+  const isWithin = isWithinSchedule(timing, now);
+  let status: LinkStatus = "active";
+  if (!link.active) status = "disabled";
+  else if (isExpired) status = "expired";
+  else if (link.startsAt && now < link.startsAt.getTime()) status = "not_started";
+  else if (!isWithin) status = "outside_schedule";
+  return { isActive: link.active, isExpired, expiredReason, isWithinSchedule: isWithin, status };
+}
+
+/** a viewer may watch the vehicle now: enabled, not expired, within the schedule */
+export function isWatchable(state: LinkState): boolean {
+  return state.isActive && !state.isExpired && state.isWithinSchedule;
+}
+
+export function linkUrl(uuid: string): string {
+  return `${env().PUBLIC_URL}/t/${uuid}`;
+}
+
+/** the link's branding and contact details, each falling back to the account's default */
+export function effectiveBranding(link: LinkRecord) {
+  const account = link.account;
+  return {
+    logoUrl: link.logoUrl ?? account.brandingLogoUrl,
+    primaryColor: link.primaryColor ?? account.brandingPrimaryColor,
+    companyName: link.companyName ?? account.brandingCompanyName,
+    contactName: link.contactName ?? account.contactName,
+    contactEmail: link.contactEmail ?? account.contactEmail,
+    contactPhone: link.contactPhone ?? account.contactPhone,
+  };
+}
+
+export function toTrackingLinkDto(link: LinkRecord, now: number): TrackingLinkDto {
+  const state = linkState(link, now);
+  const timing = linkTiming(link);
+  return {
+    id: link.id,
+    uuid: link.uuid,
+    url: linkUrl(link.uuid),
+    display_name: link.displayName,
+    access_mode: link.accessMode,
+    allowed_emails: link.allowedEmails,
+    asset: link.asset,
+    is_active: state.isActive,
+    is_expired: state.isExpired,
+    is_within_schedule: state.isWithinSchedule,
+    expired_reason: state.expiredReason,
+    status: state.status,
+    expires_at: link.expiresAt?.toISOString() ?? null,
+    destination:
+      link.destinationLat !== null && link.destinationLng !== null
+        ? { lat: link.destinationLat, lng: link.destinationLng, name: link.destinationName, radius_m: link.arrivalRadiusM ?? 0 }
+        : null,
+    starts_at: link.startsAt?.toISOString() ?? null,
+    schedule: timing.schedule ? formatSchedule(timing.schedule) : null,
+    session_minutes: link.sessionMinutes,
+    // the link's own overrides (null: the account's default applies)
+    branding: {
+      logo_url: link.logoUrl,
+      primary_color: link.primaryColor,
+      company_name: link.companyName,
+      contact_name: link.contactName,
+      contact_email: link.contactEmail,
+      contact_phone: link.contactPhone,
+    },
+    created_at: link.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,252 @@
+// Tracking links: the inputs of the use cases (dashboard, CLI), the link DTO fleet staff see, and the public shapes
+// of the spec (tracking link info, viewer session, public location object). Public shapes are built field by field
+// from these types, so nothing else about a link, its vehicle or its account can reach a viewer.
+import { z } from "zod";
+import { optionalText } from "../accounts/parse-input";
+import { formatClockMinutes, parseClockMinutes, parseLocalDate } from "../time/zoned-time";
+
+export const ACCESS_MODES = ["public", "email", "email_code", "authorized_only"] as const;
+export type AccessMode = (typeof ACCESS_MODES)[number];
+
+export const ACCESS_MODE_LABELS: Record<AccessMode, string> = {
+  public: "Public: anyone with the link",
+  email: "E-mail: viewers give their address",
+  email_code: "E-mail code: a 6-digit code is sent to the viewer",
+  authorized_only: "Authorised only: listed addresses, with a code",
+};
+
+/** the `reason` of the public link.expired event */
+export const EXPIRY_REASONS = ["arrival", "time_expired", "disabled", "schedule_ended"] as const;
+export type ExpiryReason = (typeof EXPIRY_REASONS)[number];
+
+/** one word for lists and badges: the first that applies */
+export const LINK_STATUSES = ["disabled", "expired", "not_started", "outside_schedule", "active"] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+export const LINK_LIMITS = {
+  /** viewer session length (spec: 4 hours by default, configurable) */
+  defaultSessionMinutes: 240,
+  minSessionMinutes: 5,
+  maxSessionMinutes: 7 * 24 * 60,
+  /** arrival radius around the destination */
+  defaultArrivalRadiusM: 200,
+  minArrivalRadiusM: 20,
+  maxArrivalRadiusM: 10_000,
+  maxAllowedEmails: 500,
+} as const;
+
+const ZId = z.number().int().positive();
+const ZName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
+const ZEmail = z
+  .string()
+  .trim()
+  .max(254, "must be at most 254 characters")
+  .pipe(z.email("must be an e-mail address"))
+  .transform((value) => value.toLowerCase());
+
+/** an instant as ISO 8601 text or a Date (forms and flags send text) */
+const ZInstant = z.union([
+  z.date(),
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date and time")
+    .transform((value) => new Date(value)),
+]);
+
+const ZClock = z
+  .string()
+  .trim()
+  .refine((value) => parseClockMinutes(value) !== null, "must be a time like 07:30")
+  .transform((value) => parseClockMinutes(value)!);
+
+export const ZSchedule = z
+  .object({
+    days: z
+      .array(z.number().int().min(1).max(7))
+      .min(1, "choose at least one day")
+      .transform((days) => [...new Set(days)].sort()),
+    start: ZClock,
+    end: ZClock,
+    until: z
+      .string()
+      .trim()
+      .refine((value) => parseLocalDate(value) !== null, "must be a date like 2026-12-18")
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine((schedule) => schedule.start < schedule.end, { path: ["end"], message: "must be after the start" });
+
+export const ZDestination = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  name: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  radiusM: z
+    .number()
+    .int()
+    .min(LINK_LIMITS.minArrivalRadiusM, `must be at least ${LINK_LIMITS.minArrivalRadiusM} m`)
+    .max(LINK_LIMITS.maxArrivalRadiusM, `must be at most ${LINK_LIMITS.maxArrivalRadiusM} m`)
+    .default(LINK_LIMITS.defaultArrivalRadiusM),
+});
+
+const ZLogoUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL");
+
+/** per-link branding and contact details; null or "" falls back to the account's */
+export const ZLinkBranding = z.object({
+  logoUrl: optionalText(ZLogoUrl).optional(),
+  primaryColor: optionalText(z.string().trim().refine((v) => v === "" || /^#[0-9a-fA-F]{6}$/.test(v), "must be a colour like #2563eb"))
+    .transform((value) => value?.toLowerCase() ?? null)
+    .optional(),
+  companyName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  contactName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  contactEmail: optionalText(z.string().trim().refine((v) => v === "" || z.email().safeParse(v).success, "must be an e-mail address")).optional(),
+  contactPhone: optionalText(
+    z
+      .string()
+      .trim()
+      .max(40, "must be at most 40 characters")
+      .refine((v) => v === "" || /^\+?[0-9 ()./-]{3,}$/.test(v), "must be a phone number"),
+  ).optional(),
+});
+
+/** what a link is made of; every field but the target has a default */
+const linkFields = {
+  displayName: ZName,
+  assetId: ZId,
+  accessMode: z.enum(ACCESS_MODES, { error: `must be one of: ${ACCESS_MODES.join(", ")}` }),
+  allowedEmails: z.array(ZEmail).max(LINK_LIMITS.maxAllowedEmails, `at most ${LINK_LIMITS.maxAllowedEmails} addresses`),
+  active: z.boolean(),
+  expiresAt: ZInstant.nullable(),
+  destination: ZDestination.nullable(),
+  startsAt: ZInstant.nullable(),
+  schedule: ZSchedule.nullable(),
+  sessionMinutes: z
+    .number()
+    .int("must be a whole number of minutes")
+    .min(LINK_LIMITS.minSessionMinutes, `must be at least ${LINK_LIMITS.minSessionMinutes} minutes`)
+    .max(LINK_LIMITS.maxSessionMinutes, "must be at most 7 days"),
+  branding: ZLinkBranding,
+};
+
+const authorisedNeedsList = (link: { accessMode?: AccessMode; allowedEmails?: string[] }) =>
+  link.accessMode !== "authorized_only" || (link.allowedEmails?.length ?? 0) > 0;
+const AUTHORISED_NEEDS_LIST = { path: ["allowedEmails"], message: "list at least one address for authorised-only links" };
+
+export const ZCreateTrackingLink = z
+  .object({
+    accountId: ZId,
+    ...linkFields,
+    /** default: the vehicle's name */
+    displayName: linkFields.displayName.optional(),
+    accessMode: linkFields.accessMode.default("public"),
+    allowedEmails: linkFields.allowedEmails.default([]).transform((emails) => [...new Set(emails)]),
+    active: linkFields.active.default(true),
+    expiresAt: linkFields.expiresAt.optional().transform((value) => value ?? null),
+    destination: linkFields.destination.optional().transform((value) => value ?? null),
+    startsAt: linkFields.startsAt.optional().transform((value) => value ?? null),
+    schedule: linkFields.schedule.optional().transform((value) => value ?? null),
+    sessionMinutes: linkFields.sessionMinutes.default(LINK_LIMITS.defaultSessionMinutes),
+    branding: ZLinkBranding.default({}),
+  })
+  .refine(authorisedNeedsList, AUTHORISED_NEEDS_LIST);
+export type CreateTrackingLinkInput = z.input<typeof ZCreateTrackingLink>;
+
+/** absent fields stay as they are; null clears an optional one */
+export const ZUpdateTrackingLink = z
+  .object(linkFields)
+  .partial()
+  .extend({ accountId: ZId, linkId: ZId })
+  .transform((input) => (input.allowedEmails ? { ...input, allowedEmails: [...new Set(input.allowedEmails)] } : input));
+export type UpdateTrackingLinkInput = z.input<typeof ZUpdateTrackingLink>;
+
+export const ZLinkRef = z.object({ accountId: ZId, linkId: ZId });
+
+/** a link's public identifier: a UUID in its canonical lowercase form (anything else names no link) */
+export const ZLinkUuid = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+// ---- what fleet staff see --------------------------------------------------------------------------------------
+
+export interface TrackingLinkDto {
+  id: number;
+  uuid: string;
+  /** the page viewers open: {PUBLIC_URL}/t/{uuid} */
+  url: string;
+  display_name: string;
+  access_mode: AccessMode;
+  allowed_emails: string[];
+  asset: { id: number; name: string } | null;
+  is_active: boolean;
+  is_expired: boolean;
+  is_within_schedule: boolean;
+  expired_reason: Exclude<ExpiryReason, "disabled"> | null;
+  status: LinkStatus;
+  expires_at: string | null;
+  destination: { lat: number; lng: number; name: string | null; radius_m: number } | null;
+  starts_at: string | null;
+  schedule: { days: number[]; start: string; end: string; until: string | null } | null;
+  session_minutes: number;
+  branding: {
+    logo_url: string | null;
+    primary_color: string | null;
+    company_name: string | null;
+    contact_name: string | null;
+    contact_email: string | null;
+    contact_phone: string | null;
+  };
+  created_at: string;
+}
+
+export function formatSchedule(schedule: { days: number[]; start: number; end: number; until: string | null }) {
+  return { days: schedule.days, start: formatClockMinutes(schedule.start), end: formatClockMinutes(schedule.end), until: schedule.until };
+}
+
+// ---- the spec's public shapes ----------------------------------------------------------------------------------
+
+/** Resources: tracking link info */
+export interface TrackingLinkInfo {
+  uuid: string;
+  display_name: string;
+  access_mode: AccessMode;
+  is_active: boolean;
+  is_expired: boolean;
+  is_within_schedule: boolean;
+  branding: { logo_url: string | null; primary_color: string | null; company_name: string | null };
+}
+
+/** Resources: viewer session (response of verify) */
+export interface ViewerSessionResponse {
+  success: true;
+  session: { token: string; expires_at: string; link: { uuid: string; title: string } };
+}
+
+/** Resources: public location object */
+export interface PublicLocation {
+  latitude: number;
+  longitude: number;
+  speed_kmh: number;
+  heading: number;
+  timestamp: string;
+  is_moving: boolean;
+  ignition: boolean;
+  street: string;
+  town: string;
+  country: string;
+  /** only when the link has arrival-based expiry */
+  distance_km?: number;
+  eta_minutes?: number;
+}

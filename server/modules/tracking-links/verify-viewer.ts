@@ -1,0 +1,138 @@
+// POST /api/public/tracking/{uuid}/verify: what a viewer must show to get a session, by the link's access mode
+// (spec, Authentication: public tracking sessions; docs/public-tracking.md):
+//   public           {}                          -> session
+//   email            {email}                     -> session (the address is kept with the session)
+//   email_code       {email}                     -> 202, a 6-digit code is e-mailed
+//                    {email, access_code}        -> session
+//   authorized_only  as email_code, but codes go only to listed addresses; the first answer is the same either way,
+//                    so the list cannot be probed. An integrator's API client (bearer token of the link's account
+//                    with tracking:write) may instead get a session for a listed address directly.
+import { z } from "zod";
+import { AppError } from "../../errors";
+import { rateLimiter } from "../../http/rate-limit";
+import { log } from "../../log";
+import { mailer } from "../../mail/mailer";
+import { ACCESS_CODE, consumeAccessCode, createAccessCode } from "./access-codes";
+import { findTrackingLinkByUuid } from "./find-tracking-link";
+import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
+import type { ViewerSessionResponse } from "./tracking-links.schema";
+import { issueViewerSession } from "./viewer-sessions";
+
+const ZEmail = z
+  .string({ error: "is required" })
+  .trim()
+  .max(254, "must be at most 254 characters")
+  .pipe(z.email("must be an e-mail address"))
+  .transform((value) => value.toLowerCase());
+
+const ZEmailBody = z.object({ email: ZEmail });
+const ZCodeBody = z.object({
+  email: ZEmail,
+  access_code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${ACCESS_CODE.digits}}$`), `must be the ${ACCESS_CODE.digits}-digit code from the e-mail`)
+    .optional(),
+});
+
+/** codes e-mailed per link and address: enough for a lost e-mail or two, too few to flood an inbox */
+export const CODE_MAIL_LIMIT = { name: "tracking-code-mail", points: 3, duration: 15 * 60 };
+
+export interface CodeSentResponse {
+  success: false;
+  code_sent: true;
+  expires_at: string;
+  message: string;
+}
+
+export type VerifyResult = { status: 200; body: ViewerSessionResponse } | { status: 202; body: CodeSentResponse };
+
+export interface VerifyInput {
+  uuid: string;
+  body: unknown;
+  /** the account of a valid bearer token with tracking:write sent along, if any */
+  apiAccountId?: number;
+}
+
+export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
+  const link = await findTrackingLinkByUuid(input.uuid);
+  if (!link) throw new AppError("LINK_NOT_FOUND", "Tracking link not found.");
+  assertOpen(link);
+  switch (link.accessMode) {
+    case "public":
+      return session(link, null);
+    case "email":
+      return session(link, parseBody(ZEmailBody, input.body).email);
+    case "email_code": {
+      const { email, access_code } = parseBody(ZCodeBody, input.body);
+      if (!access_code) return sendCode(link, email, { deliver: true, awaitDelivery: true });
+      await consumeAccessCode(link.id, email, access_code);
+      return session(link, email);
+    }
+    case "authorized_only": {
+      const { email, access_code } = parseBody(ZCodeBody, input.body);
+      const listed = link.allowedEmails.includes(email);
+      if (input.apiAccountId === link.accountId) {
+        if (!listed) throw new AppError("EMAIL_NOT_AUTHORISED", "This address is not on the link's list.");
+        return session(link, email);
+      }
+      // mailed in the background for listed addresses only, so neither the answer nor its timing tells them apart
+      if (!access_code) return sendCode(link, email, { deliver: listed, awaitDelivery: false });
+      await consumeAccessCode(link.id, email, access_code);
+      return session(link, email);
+    }
+  }
+}
+
+/** a disabled or expired link lets nobody in (a link outside its schedule does: the page says when it opens) */
+function assertOpen(link: LinkRecord): void {
+  const state = linkState(link, Date.now());
+  if (!state.isActive) throw new AppError("LINK_INACTIVE", "This tracking link has been disabled.");
+  if (state.isExpired) throw new AppError("LINK_EXPIRED", `This tracking link has expired (${state.expiredReason ?? "expired"}).`);
+}
+
+async function session(link: LinkRecord, email: string | null): Promise<VerifyResult> {
+  return { status: 200, body: await issueViewerSession(link, email) };
+}
+
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  return schema.parse(body ?? {});
+}
+
+async function sendCode(
+  link: LinkRecord,
+  email: string,
+  options: { deliver: boolean; awaitDelivery: boolean },
+): Promise<VerifyResult> {
+  await rateLimiter(CODE_MAIL_LIMIT).consume(`${link.id}:${email}`);
+  const expiresAt = new Date(Date.now() + ACCESS_CODE.ttlMs);
+  if (options.deliver) {
+    const delivery = createAccessCode(link.id, email).then(({ code }) => mailer().send(codeMail(link, email, code)));
+    if (options.awaitDelivery) await delivery;
+    else delivery.catch((error) => log("tracking").error({ err: error, linkId: link.id }, "access code e-mail failed"));
+  }
+  return {
+    status: 202,
+    body: {
+      success: false,
+      code_sent: true,
+      expires_at: expiresAt.toISOString(),
+      message:
+        link.accessMode === "authorized_only"
+          ? `If ${email} may view this link, a ${ACCESS_CODE.digits}-digit code is on its way to it.`
+          : `A ${ACCESS_CODE.digits}-digit code is on its way to ${email}.`,
+    },
+  };
+}
+
+function codeMail(link: LinkRecord, to: string, code: string) {
+  const sender = effectiveBranding(link).companyName ?? "Fleetline";
+  const minutes = ACCESS_CODE.ttlMs / 60_000;
+  return {
+    to,
+    subject: `${code} is your code for ${link.displayName}`,
+    text:
+      `Your code to follow "${link.displayName}" is ${code}.\n\n` +
+      `It works for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n\n${sender}\n`,
+  };
+}

@@ -1,0 +1,358 @@
+// Public tracking on the Pusher-protocol server (spec, Events: public tracking channel; docs/public-tracking.md).
+// Each viewer subscribes to `private-tracking.{uuid}`; this node keeps a channel per link with viewers here.
+//
+// Subscribing checks, in this order, and closes with the spec's code when one fails: the channel signature and the
+// grant /broadcasting/auth recorded for it (4001), the session (4001 unknown, 4002 ended), the link (4003 unknown,
+// 4004 disabled or expired, 4005 outside its schedule). A subscribed viewer is closed with 4002 when its session ends.
+//
+// What channels carry:
+//   location.updated  every position of the link's vehicle (from the cluster hub, so a device on another node is
+//                     seen here), while the link is within its schedule; coalesced to at most 10 a second per channel
+//                     (spec) by keeping only the newest when they come faster
+//   link.expired      the link was disabled, expired, or deleted; then every viewer is closed (4004, or 4003)
+//   schedule.changed  the schedule window opened or closed (viewers stay connected; positions pause)
+//   vehicle.changed   the link now follows another vehicle (with its location when known)
+// Link events arrive as "tracking-link.changed" on the hub; the gateway reads the link again and compares it with
+// what it knew, so a missed or repeated event is harmless, and a sweep re-reads every local link now and then.
+import type { Logger } from "pino";
+import { db } from "../db/client";
+import type { Hub } from "../hub";
+import type { LivePosition } from "../modules/positions/live-position";
+import { TRACKING_CHANNEL_PREFIX } from "../modules/tracking-links/authorize-channel";
+import { takeChannelGrant } from "../modules/tracking-links/channel-grants";
+import { findTrackingLinkByUuid } from "../modules/tracking-links/find-tracking-link";
+import { linkSelect, linkState, linkTiming, type LinkRecord } from "../modules/tracking-links/link-record";
+import { nextWindowStart } from "../modules/tracking-links/link-timing";
+import { PUBLIC_TRACKING_LIMITS } from "../modules/tracking-links/public-tracking-limits";
+import { linkDestination, toPublicLocation } from "../modules/tracking-links/public-location";
+import { ZLinkUuid, type ExpiryReason, type PublicLocation } from "../modules/tracking-links/tracking-links.schema";
+import { findViewerSessionById } from "../modules/tracking-links/viewer-sessions";
+import { verifyChannelSignature } from "../security/channel-signature";
+import { TrackingCloseCode } from "./pusher/close-codes";
+import { channelFrame } from "./pusher/pusher-frames";
+import type { ChannelAuthority, PusherConnection } from "./pusher/pusher-server";
+
+export const TrackingEvent = {
+  LOCATION_UPDATED: "location.updated",
+  LINK_EXPIRED: "link.expired",
+  SCHEDULE_CHANGED: "schedule.changed",
+  VEHICLE_CHANGED: "vehicle.changed",
+} as const;
+
+/** how often every local link is read again (a safety net under hub events: changes made where no hub reaches) */
+export const REVALIDATE_MS = 10_000;
+const MIN_LOCATION_INTERVAL_MS = 1000 / PUBLIC_TRACKING_LIMITS.messagesPerChannelPerSecond;
+/** setTimeout's longest delay; longer sessions are checked again when it fires */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Viewer {
+  sessionId: number;
+  expiresAt: number;
+  timer: NodeJS.Timeout;
+}
+
+interface LocalChannel {
+  name: string;
+  link: LinkRecord;
+  /** what the viewers were last told: compared with a fresh read of the link */
+  known: { assetId: number | null; within: boolean };
+  viewers: Map<PusherConnection, Viewer>;
+  /** the newest position of the link's vehicle seen here (undefined: not looked up yet) */
+  position?: LivePosition | null;
+  lastLocationAt: number;
+  flushTimer: NodeJS.Timeout | null;
+}
+
+export interface PublicTrackingStats {
+  channels: number;
+  viewers: number;
+  locationsSent: number;
+  locationsCoalesced: number;
+}
+
+export interface PublicTrackingGateway extends ChannelAuthority {
+  stats(): PublicTrackingStats;
+  /** reads every local link again (the periodic sweep; tests call it) */
+  revalidate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger; revalidateMs?: number }): PublicTrackingGateway {
+  const { hub, logger } = options;
+  const channels = new Map<string, LocalChannel>(); // by uuid
+  const byAsset = new Map<number, Set<LocalChannel>>();
+  /** the channels each connection views here (its own record: a socket may close while its subscription is confirmed) */
+  const byConnection = new Map<PusherConnection, Set<LocalChannel>>();
+  const counters = { locationsSent: 0, locationsCoalesced: 0 };
+  let closed = false;
+
+  const index = (channel: LocalChannel) => {
+    const assetId = channel.link.assetId;
+    if (assetId === null) return;
+    let set = byAsset.get(assetId);
+    if (!set) byAsset.set(assetId, (set = new Set()));
+    set.add(channel);
+  };
+  const unindex = (channel: LocalChannel, assetId: number | null) => {
+    if (assetId === null) return;
+    const set = byAsset.get(assetId);
+    set?.delete(channel);
+    if (set?.size === 0) byAsset.delete(assetId);
+  };
+  const drop = (channel: LocalChannel) => {
+    if (channels.get(channel.link.uuid) !== channel) return;
+    channels.delete(channel.link.uuid);
+    unindex(channel, channel.link.assetId);
+    if (channel.flushTimer) clearTimeout(channel.flushTimer);
+    for (const [connection, viewer] of channel.viewers) {
+      clearTimeout(viewer.timer);
+      forget(connection, channel);
+    }
+    channel.viewers.clear();
+  };
+  const forget = (connection: PusherConnection, channel: LocalChannel) => {
+    const set = byConnection.get(connection);
+    set?.delete(channel);
+    if (set?.size === 0) byConnection.delete(connection);
+  };
+  const removeViewer = (channel: LocalChannel, connection: PusherConnection) => {
+    const viewer = channel.viewers.get(connection);
+    if (!viewer) return;
+    clearTimeout(viewer.timer);
+    channel.viewers.delete(connection);
+    forget(connection, channel);
+    if (channel.viewers.size === 0) drop(channel);
+  };
+
+  const broadcast = (channel: LocalChannel, event: string, payload: unknown) => {
+    const frame = channelFrame(channel.name, event, payload);
+    for (const connection of channel.viewers.keys()) connection.send(frame);
+  };
+  const closeAll = (channel: LocalChannel, code: (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode]) => {
+    const viewers = [...channel.viewers.keys()];
+    drop(channel);
+    for (const connection of viewers) connection.close(code);
+  };
+
+  const locationOf = (channel: LocalChannel): PublicLocation | null =>
+    channel.position ? toPublicLocation(channel.position, channel.link.account.timeZone, linkDestination(channel.link)) : null;
+
+  const sendLocation = (channel: LocalChannel) => {
+    channel.flushTimer = null;
+    const location = locationOf(channel);
+    if (!location || channel.viewers.size === 0) return;
+    channel.lastLocationAt = Date.now();
+    counters.locationsSent++;
+    broadcast(channel, TrackingEvent.LOCATION_UPDATED, { location });
+  };
+  /** sends the channel's newest location now, or once the channel's message interval allows (the newest then) */
+  const offerLocation = (channel: LocalChannel) => {
+    if (channel.flushTimer) {
+      counters.locationsCoalesced++;
+      return;
+    }
+    const wait = channel.lastLocationAt + MIN_LOCATION_INTERVAL_MS - Date.now();
+    if (wait <= 0) return sendLocation(channel);
+    channel.flushTimer = setTimeout(() => sendLocation(channel), wait);
+  };
+
+  const watchViewer = (channel: LocalChannel, connection: PusherConnection, sessionId: number, expiresAt: number): Viewer => {
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now()));
+    const timer = setTimeout(() => {
+      if (Date.now() < expiresAt) return void channel.viewers.set(connection, watchViewer(channel, connection, sessionId, expiresAt));
+      removeViewer(channel, connection);
+      connection.close(TrackingCloseCode.SESSION_EXPIRED);
+    }, delay);
+    timer.unref();
+    return { sessionId, expiresAt, timer };
+  };
+
+  const loadPosition = async (channel: LocalChannel) => {
+    const assetId = channel.link.assetId;
+    if (assetId === null) return void (channel.position = null);
+    const state = await db().assetState.findUnique({ where: { assetId }, select: { payload: true } });
+    // a live position may have arrived meanwhile: keep the newer
+    if (channel.link.assetId === assetId && channel.position === undefined) {
+      channel.position = (state?.payload as unknown as LivePosition | undefined) ?? null;
+    }
+  };
+
+  /** compares a fresh read of the link with what its viewers know and tells them what changed */
+  const apply = async (channel: LocalChannel, fresh: LinkRecord | null) => {
+    if (channels.get(channel.link.uuid) !== channel) return;
+    if (!fresh) {
+      broadcast(channel, TrackingEvent.LINK_EXPIRED, { reason: "disabled" satisfies ExpiryReason });
+      return closeAll(channel, TrackingCloseCode.LINK_NOT_FOUND);
+    }
+    const state = linkState(fresh, Date.now());
+    const previousAsset = channel.link.assetId;
+    channel.link = fresh;
+    if (!state.isActive || state.isExpired) {
+      const reason: ExpiryReason = !state.isActive ? "disabled" : (state.expiredReason ?? "time_expired");
+      broadcast(channel, TrackingEvent.LINK_EXPIRED, { reason });
+      return closeAll(channel, TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
+    }
+    if (fresh.assetId !== channel.known.assetId) {
+      unindex(channel, previousAsset);
+      index(channel);
+      channel.position = undefined;
+      await loadPosition(channel);
+      channel.known.assetId = fresh.assetId;
+      const location = state.isWithinSchedule ? locationOf(channel) : null;
+      broadcast(channel, TrackingEvent.VEHICLE_CHANGED, {
+        message: fresh.assetId === null ? "This link no longer follows a vehicle." : "This link now follows another vehicle.",
+        ...(location && { new_location: location }),
+      });
+    }
+    if (state.isWithinSchedule !== channel.known.within) {
+      channel.known.within = state.isWithinSchedule;
+      broadcast(channel, TrackingEvent.SCHEDULE_CHANGED, {
+        is_active: state.isWithinSchedule,
+        message: scheduleMessage(fresh, state.isWithinSchedule),
+      });
+      if (state.isWithinSchedule) offerLocation(channel);
+    }
+  };
+
+  const refresh = async (uuid: string) => {
+    const channel = channels.get(uuid);
+    if (!channel) return;
+    await apply(channel, await findTrackingLinkByUuid(uuid));
+  };
+
+  const revalidate = async () => {
+    const local = [...channels.values()];
+    if (local.length === 0) return;
+    const rows = (await db().trackingLink.findMany({
+      where: { uuid: { in: local.map((channel) => channel.link.uuid) } },
+      select: linkSelect,
+    })) as LinkRecord[];
+    const fresh = new Map(rows.map((row) => [row.uuid, row]));
+    for (const channel of local) await apply(channel, fresh.get(channel.link.uuid) ?? null);
+  };
+
+  const sweep = setInterval(() => {
+    revalidate().catch((error) => logger.warn({ err: error }, "public tracking: revalidation failed"));
+  }, options.revalidateMs ?? REVALIDATE_MS);
+  sweep.unref();
+
+  const onError = (what: string) => (error: unknown) => logger.error({ err: error }, `public tracking: ${what}`);
+  const unsubscribers = [
+    hub.subscribe("position", (position) => {
+      const set = byAsset.get(position.assetId);
+      if (!set) return;
+      for (const channel of set) {
+        channel.position = position;
+        if (channel.known.within) offerLocation(channel);
+      }
+    }),
+    hub.subscribe("tracking-link.changed", ({ uuid }) => void refresh(uuid).catch(onError("link change"))),
+    hub.subscribe("asset.changed", ({ assetId, change }) => {
+      if (change !== "deleted") return;
+      for (const channel of [...(byAsset.get(assetId) ?? [])]) void refresh(channel.link.uuid).catch(onError("asset deletion"));
+    }),
+  ];
+
+  const refuse = (connection: PusherConnection, code: (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode]) => {
+    connection.close(code);
+    return false;
+  };
+
+  return {
+    async subscribe(connection, name, data) {
+      // {ws_url} carries no other channel: subscribing to one gives a connection that never emits (spec)
+      if (!name.startsWith(TRACKING_CHANNEL_PREFIX)) return false;
+      const uuid = ZLinkUuid.safeParse(name.slice(TRACKING_CHANNEL_PREFIX.length));
+      if (!uuid.success || uuid.data !== name.slice(TRACKING_CHANNEL_PREFIX.length)) {
+        return refuse(connection, TrackingCloseCode.LINK_NOT_FOUND);
+      }
+      if (!data.auth || !verifyChannelSignature(data.auth, connection.socketId, name)) {
+        return refuse(connection, TrackingCloseCode.INVALID_SESSION_TOKEN);
+      }
+      const sessionId = await takeChannelGrant({ socketId: connection.socketId, channel: name });
+      const session = sessionId === null ? null : await findViewerSessionById(sessionId);
+      if (!session) return refuse(connection, TrackingCloseCode.INVALID_SESSION_TOKEN);
+      const now = Date.now();
+      if (session.expiresAt.getTime() <= now) return refuse(connection, TrackingCloseCode.SESSION_EXPIRED);
+      const link = channels.get(uuid.data)?.link ?? (await findTrackingLinkByUuid(uuid.data));
+      if (!link) return refuse(connection, TrackingCloseCode.LINK_NOT_FOUND);
+      if (session.linkId !== link.id) return refuse(connection, TrackingCloseCode.INVALID_SESSION_TOKEN);
+      const state = linkState(link, now);
+      if (!state.isActive || state.isExpired) return refuse(connection, TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
+      if (!state.isWithinSchedule) return refuse(connection, TrackingCloseCode.OUTSIDE_SCHEDULE_WINDOW);
+      if (!connection.open || closed) return false;
+
+      let channel = channels.get(uuid.data);
+      if (!channel) {
+        channel = {
+          name,
+          link,
+          known: { assetId: link.assetId, within: true },
+          viewers: new Map(),
+          lastLocationAt: 0,
+          flushTimer: null,
+        };
+        channels.set(uuid.data, channel);
+        index(channel);
+      }
+      channel.viewers.set(connection, watchViewer(channel, connection, session.id, session.expiresAt.getTime()));
+      let viewing = byConnection.get(connection);
+      if (!viewing) byConnection.set(connection, (viewing = new Set()));
+      viewing.add(channel);
+      return true;
+    },
+
+    afterSubscribe(connection, name) {
+      // the newest location at once, so a viewer never waits for the vehicle's next report
+      const channel = channels.get(name.slice(TRACKING_CHANNEL_PREFIX.length));
+      if (!channel) return;
+      const send = () => {
+        const location = locationOf(channel);
+        if (location && channel.viewers.has(connection)) {
+          connection.send(channelFrame(channel.name, TrackingEvent.LOCATION_UPDATED, { location }));
+        }
+      };
+      if (channel.position !== undefined) return send();
+      loadPosition(channel).then(send, onError("first location"));
+    },
+
+    unsubscribe(connection, name) {
+      const channel = channels.get(name.slice(TRACKING_CHANNEL_PREFIX.length));
+      if (channel) removeViewer(channel, connection);
+    },
+
+    disconnected(connection) {
+      for (const channel of [...(byConnection.get(connection) ?? [])]) removeViewer(channel, connection);
+    },
+
+    stats() {
+      let viewers = 0;
+      for (const channel of channels.values()) viewers += channel.viewers.size;
+      return { channels: channels.size, viewers, ...counters };
+    },
+
+    revalidate,
+
+    async close() {
+      closed = true;
+      clearInterval(sweep);
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      for (const channel of [...channels.values()]) drop(channel);
+    },
+  };
+}
+
+/** what schedule.changed says: tracking resumed, or paused until when */
+function scheduleMessage(link: LinkRecord, within: boolean): string {
+  if (within) return "Tracking has resumed.";
+  const timing = linkTiming(link);
+  const next = nextWindowStart(timing, Date.now());
+  if (next === null) return "Tracking is paused outside its schedule.";
+  const when = new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: timing.timeZone,
+  }).format(next);
+  return `Tracking is paused outside its schedule; it resumes ${when}.`;
+}

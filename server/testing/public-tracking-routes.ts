@@ -1,0 +1,33 @@
+// Test support: the public tracking REST routes (info, verify, location, /broadcasting/auth) served by their real
+// route handlers on a server started without Next.js (test nodes, benchmarks), where Next's router would otherwise
+// answer. Only the routing is replaced; every handler, wrapper and use case is the production code.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as channelAuth from "../../app/broadcasting/auth/route";
+import * as info from "../../app/api/public/tracking/[uuid]/info/route";
+import * as location from "../../app/api/public/tracking/[uuid]/location/route";
+import * as verify from "../../app/api/public/tracking/[uuid]/verify/route";
+import { sendFetchResponse, toFetchRequest } from "../http/fetch-bridge";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>;
+
+const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/info$/, module: info as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/verify$/, module: verify as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/location$/, module: location as unknown as RouteModule },
+  { pattern: /^\/broadcasting\/auth$/, module: channelAuth as unknown as RouteModule },
+];
+
+/** serves a request when it is one of the public tracking routes; answers 404 otherwise */
+export async function servePublicTrackingRoutes(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const pathname = (request.url ?? "/").split("?")[0]!;
+  for (const route of ROUTES) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    const handler = route.module[(request.method ?? "GET") as keyof RouteModule];
+    if (!handler) break;
+    const params = Promise.resolve({ ...match.groups } as Record<string, string>);
+    return sendFetchResponse(await handler(await toFetchRequest(request), { params }), response);
+  }
+  response.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "Not found." }));
+}
