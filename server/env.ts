@@ -32,6 +32,8 @@ export const ZEnv = z
     TELTONIKA_PORT: zPort.default(5027),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: zUrl(["smtp:", "smtps:"]).optional(),
+    /** sender of e-mails, e.g. "Acme Fleet <fleet@acme.example>"; default no-reply at PUBLIC_URL's host */
+    MAIL_FROM: z.string().trim().min(3, "must be an address such as Fleet <fleet@example.com>").optional(),
     MAP_STYLE_URL: zUrl(["http:", "https:"]).optional(),
     GEOCODER: zGeocoder.default("offline"),
     FLEET_DEMO: zFlag.optional(),

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   SERVICE_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
+  /** outgoing e-mail failed (SMTP server down or refusing) */
+  MAIL_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
   INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 

@@ -9,6 +9,7 @@ import { respondHealth, type HealthState } from "./http/health";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
 import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
+import { closeMailer } from "./mail/mailer";
 import { seedDemo } from "./modules/demo/seed-demo";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
@@ -225,6 +226,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await liveStream.close();
           await nextApp?.close();
           await closeRateLimits();
+          await closeMailer();
           await hub.close();
           await database.close();
           setDatabase(undefined);
