@@ -6,7 +6,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Pusher from "pusher-js";
-import { parseEnv } from "../env";
+import { env as processEnv, parseEnv, setEnv } from "../env";
 import { startFleetline, type RunningServer } from "../server";
 import { PUBLIC_TRACKING_APP_KEY } from "../security/channel-signature";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
@@ -27,19 +27,20 @@ export interface TrackingServer {
 export async function startTrackingServer(env: Record<string, string> = {}): Promise<TrackingServer> {
   const teltonikaPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-tracking-"));
-  const running = await startFleetline(
-    parseEnv({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      TELTONIKA_PORT: String(teltonikaPort),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
-      FLEET_DEMO: "0",
-      DATA_DIR: dataDir,
-      ...env,
-    }),
-    { next: false, fallback: servePublicTrackingRoutes },
-  );
+  const config = parseEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    TELTONIKA_PORT: String(teltonikaPort),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    FLEET_DEMO: "0",
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  // modules read the process environment (the mailer's outbox, rate-limit stores): this server's, while it runs
+  const previous = processEnv();
+  setEnv(config);
+  const running = await startFleetline(config, { next: false, fallback: servePublicTrackingRoutes });
   const url = `http://127.0.0.1:${running.port}`;
   return {
     running,
@@ -49,6 +50,7 @@ export async function startTrackingServer(env: Record<string, string> = {}): Pro
     dataDir,
     async close() {
       await running.stop();
+      setEnv(previous);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,89 @@
+// The mailers against real receivers: a real SMTP server (smtp-server) and the outbox on disk. What they log is
+// captured to check that no message body (access codes) and no SMTP password ever reaches the logs.
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isAppError } from "../errors";
+import { freePort } from "../testing/free-port";
+import { readOutbox, startTestSmtpServer } from "../testing/mail-capture";
+import { createOutboxMailer, outboxPath } from "./outbox-mailer";
+import { createSmtpMailer } from "./smtp-mailer";
+
+const SECRET_BODY = "Your code is 482913.";
+let logged = "";
+const store = globalThis as unknown as { __fleetlineLog?: pino.Logger };
+let previous: pino.Logger | undefined;
+beforeEach(() => {
+  logged = "";
+  previous = store.__fleetlineLog;
+  store.__fleetlineLog = pino(
+    { level: "debug", base: undefined },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logged += chunk;
+        done();
+      },
+    }),
+  );
+});
+afterEach(() => {
+  store.__fleetlineLog = previous;
+});
+
+describe("SMTP mailer", () => {
+  it("hands the message to the SMTP server, from the configured sender", async () => {
+    const smtp = await startTestSmtpServer();
+    const mailer = createSmtpMailer({ url: smtp.url, from: "Fleet <fleet@example.test>" });
+    try {
+      await mailer.send({ to: "rider@example.test", subject: "Your code", text: SECRET_BODY });
+      const mail = await smtp.waitForMessage({ to: "rider@example.test" });
+      expect(mail).toMatchObject({ from: "fleet@example.test", to: ["rider@example.test"], subject: "Your code" });
+      expect(mail.text.trim()).toBe(SECRET_BODY);
+      expect(logged).toContain("mail sent");
+      expect(logged).not.toContain("482913");
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it("fails a send to a dead server with MAIL_UNAVAILABLE, naming neither password nor body", async () => {
+    const port = await freePort(); // nothing listens there
+    const mailer = createSmtpMailer({ url: `smtp://fleet:s3cret-pass@127.0.0.1:${port}`, from: "fleet@example.test" });
+    try {
+      const error = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
+      expect(isAppError(error) && error.code).toBe("MAIL_UNAVAILABLE");
+      expect(String((error as Error).message)).not.toContain("s3cret");
+      expect(logged).toContain("mail could not be sent");
+      expect(logged).not.toContain("s3cret");
+      expect(logged).not.toContain("482913");
+    } finally {
+      await mailer.close();
+    }
+  });
+});
+
+describe("outbox mailer", () => {
+  it("writes each message as an owner-only .eml file in DATA_DIR/outbox and logs where, not what", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
+    const mailer = createOutboxMailer({ dataDir, from: "Fleet <fleet@example.test>" });
+    await mailer.send({ to: "a@example.test", subject: "First", text: SECRET_BODY });
+    await mailer.send({ to: "b@example.test", subject: "Second", text: "Hello" });
+    const messages = await readOutbox(dataDir);
+    expect(messages.map((mail) => [mail.to, mail.subject])).toEqual([
+      [["a@example.test"], "First"],
+      [["b@example.test"], "Second"],
+    ]);
+    expect(messages[0]!.text.trim()).toBe(SECRET_BODY);
+    expect(statSync(outboxPath(dataDir)).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(outboxPath(dataDir))) {
+      expect(statSync(path.join(outboxPath(dataDir), file)).mode & 0o777).toBe(0o600);
+    }
+    expect(logged).toContain("mail written to the outbox");
+    expect(logged).toContain("a@example.test");
+    expect(logged).not.toContain("482913");
+  });
+});
