@@ -158,5 +158,48 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
     expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
     expect(await test.database.prisma.asset.count()).toBe(1);
+
+    // tracking links: create with every flag, disable, and the errors
+    const key = out.account.key as string;
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const link = await fleet(
+      ["link", "create", "--account", key, "--asset", String(out.asset.id), "--mode", "authorized_only", "--name", "Morning run",
+        "--expires-at", expiresAt, "--emails", "Ann@Acme.test,bob@acme.test", "--destination", "54.6872,25.2797"],
+      target,
+    );
+    expect(link).toMatchObject({ code: 0, json: { uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const uuid = link.json.uuid as string;
+    expect(link.json.url).toBe(`http://localhost:3000/t/${uuid}`);
+    expect(await test.database.prisma.trackingLink.findUniqueOrThrow({ where: { uuid } })).toMatchObject({
+      assetId: out.asset.id,
+      displayName: "Morning run",
+      accessMode: "authorized_only",
+      allowedEmails: ["ann@acme.test", "bob@acme.test"],
+      expiresAt: new Date(expiresAt),
+      destinationLat: 54.6872,
+      destinationLng: 25.2797,
+      arrivalRadiusM: 200,
+      active: true,
+    });
+    const [plain, disabled, badDestination, unknownAsset, noList, unknownLink] = await Promise.all([
+      fleet(["link", "create", "--account", key, "--asset", String(out.asset.id)], target),
+      fleet(["link", "disable", "--uuid", uuid], target),
+      fleet(["link", "create", "--account", key, "--asset", String(out.asset.id), "--destination", "north"], target),
+      fleet(["link", "create", "--account", key, "--asset", "999999"], target),
+      fleet(["link", "create", "--account", key, "--asset", String(out.asset.id), "--mode", "authorized_only"], target),
+      fleet(["link", "disable", "--uuid", "00000000-0000-4000-8000-000000000000"], target),
+    ]);
+    expect(plain.code).toBe(0);
+    expect(await test.database.prisma.trackingLink.findUniqueOrThrow({ where: { uuid: plain.json.uuid as string } })).toMatchObject({
+      displayName: "Van 1",
+      accessMode: "public",
+      sessionMinutes: 240,
+    });
+    expect(disabled).toMatchObject({ code: 0, json: { uuid, is_active: false } });
+    expect((await test.database.prisma.trackingLink.findUniqueOrThrow({ where: { uuid } })).active).toBe(false);
+    expect(badDestination).toMatchObject({ code: 2, json: { error: expect.stringContaining("--destination must be LAT,LNG") } });
+    expect(unknownAsset).toMatchObject({ code: 1, json: { error: "asset 999999 not found" } });
+    expect(noList).toMatchObject({ code: 1, json: { error: "allowedEmails: list at least one address for authorised-only links" } });
+    expect(unknownLink).toMatchObject({ code: 1, json: { error: "tracking link 00000000-0000-4000-8000-000000000000 not found" } });
   }, 240_000);
 });

@@ -1,8 +1,7 @@
 // The live stream on several nodes sharing one Redis (and one PostgreSQL):
 //   - the per-account connection cap is counted over every node (two gateways in this process, one Redis);
 //   - a tracker connected over TCP to node A reaches a socket.io client on node B, once, with two real server
-//     processes (server/realtime/live-stream-test-node.ts: the real composition without Next.js).
-import { spawn, type ChildProcess } from "node:child_process";
+//     processes (server/testing/test-node.ts: the real composition without Next.js).
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -18,6 +17,7 @@ import { TEST_POSTGRES_URL, TEST_REDIS_URL } from "../testing/services";
 import { encodeLogin, encodeTcpPacket8E } from "../tracker/protocols/teltonika/avl-encoder";
 import { connectStream, startStreamHarness, streamQuery, type StreamClient, type StreamHarness } from "./live-stream-harness";
 import { freePort } from "../testing/free-port";
+import { startNode, stopNode, type NodeProcess } from "../testing/node-process";
 
 const redisUp = inject("redis");
 const postgresUp = inject("postgres");
@@ -54,45 +54,6 @@ describe.skipIf(!redisUp)(`connection cap over two nodes (Redis${redisUp ? "" : 
     for (const client of [...open, again]) client.close();
   });
 });
-
-interface NodeProcess {
-  child: ChildProcess;
-  url: string;
-  teltonikaPort: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startNode(env: Record<string, string>): Promise<NodeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/realtime/live-stream-test-node.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", FLEET_DEMO: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.stdout!.on("data", (chunk) => {
-      output += chunk;
-      const ready = output.split("\n").find((line) => line.startsWith('{"ready":true'));
-      if (ready) {
-        const { port, teltonikaPort } = JSON.parse(ready) as { port: number; teltonikaPort: number };
-        resolve({ child, url: `http://127.0.0.1:${port}`, teltonikaPort, output: () => output, exited });
-      }
-    });
-    void exited.then((code) => reject(new Error(`node exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-async function stopNode(node: NodeProcess): Promise<number | null> {
-  if (node.child.exitCode !== null) return node.child.exitCode;
-  node.child.kill("SIGTERM");
-  const timer = setTimeout(() => node.child.kill("SIGKILL"), 30_000); // never let a stuck node hold the run
-  const code = await node.exited;
-  clearTimeout(timer);
-  return code;
-}
-
 
 /** a Teltonika device on a TCP connection: logs in, then sends one record per call and waits for the ack */
 async function device(port: number, imei: string) {

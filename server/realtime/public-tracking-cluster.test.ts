@@ -1,0 +1,120 @@
+// Public tracking on two server processes sharing one PostgreSQL and one Redis (server/testing/test-node.ts): a
+// viewer authorised by node A and connected to node B sees the positions of a device connected to node A, and is
+// disconnected (link.expired, reason disabled, close 4004) when an administrator disables the link with the admin CLI,
+// which announces the change on the cluster's hub.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Pusher from "pusher-js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { setDatabase } from "../db/client";
+import { makeAccount, makeAsset } from "../http/test-fixtures";
+import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
+import { authSecret } from "../security/auth-secret";
+import { PUBLIC_TRACKING_APP_KEY } from "../security/channel-signature";
+import { freePort } from "../testing/free-port";
+import { startNode, stopNode, type NodeProcess } from "../testing/node-process";
+import { trackingDevice, waitUntil } from "../testing/public-tracking-harness";
+import { TEST_REDIS_URL } from "../testing/services";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { TrackingCloseCode } from "./pusher/close-codes";
+
+const redisUp = inject("redis");
+const postgresUp = inject("postgres");
+
+/** a pusher-js viewer whose channel is authorised by one node and whose WebSocket goes to another */
+function viewerAcross(authNode: string, socketNode: string, uuid: string, token: string) {
+  const { hostname, port } = new URL(socketNode);
+  const pusher = new Pusher(PUBLIC_TRACKING_APP_KEY, {
+    wsHost: hostname,
+    wsPort: Number(port),
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    cluster: "",
+    disableStats: true,
+    channelAuthorization: { endpoint: `${authNode}/broadcasting/auth`, transport: "ajax", headers: { "X-Session-Token": token } },
+  });
+  const channel = pusher.subscribe(`private-tracking.${uuid}`);
+  const events: Array<{ event: string; data: any }> = [];
+  const codes: number[] = [];
+  channel.bind_global((event: string, data: unknown) => events.push({ event, data }));
+  pusher.connection.bind("error", (error: { data?: { code?: number } }) => {
+    if (error?.data?.code) codes.push(error.data.code);
+  });
+  return { pusher, channel, events, codes };
+}
+
+describe.skipIf(!redisUp || !postgresUp)(
+  `public tracking on two server processes${redisUp && postgresUp ? "" : ": skipped, PostgreSQL or Redis not reachable"}`,
+  () => {
+    let database: TestDatabase;
+    const nodes: NodeProcess[] = [];
+    const dirs: string[] = [];
+    const shared = () => ({ DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL, AUTH_SECRET: authSecret() });
+
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      setDatabase(database.database);
+      for (let i = 0; i < 2; i++) {
+        const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-node-"));
+        dirs.push(dataDir);
+        nodes.push(await startNode({ ...shared(), DATA_DIR: dataDir, TELTONIKA_PORT: String(await freePort()) }));
+      }
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(nodes.map((node) => stopNode(node)));
+      setDatabase(undefined);
+      await database?.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("carries a device's positions from node A to a viewer on node B, and disconnects it when the link is disabled", async () => {
+      const [a, b] = nodes as [NodeProcess, NodeProcess];
+      const account = await makeAccount("Two nodes");
+      const imei = `35${String(Date.now()).slice(-13)}`;
+      const { id: assetId } = await makeAsset(account.id, "Bus 12", imei);
+      const link = await createTrackingLink({ accountId: account.id, assetId });
+
+      const verified = await fetch(`${a.url}/api/public/tracking/${link.uuid}/verify`, { method: "POST" });
+      expect(verified.status).toBe(200);
+      const { session } = (await verified.json()) as { session: { token: string } };
+      const onB = viewerAcross(a.url, b.url, link.uuid, session.token);
+      const onA = viewerAcross(a.url, a.url, link.uuid, session.token);
+      try {
+        await waitUntil("both subscriptions", () => (onA.channel.subscribed && onB.channel.subscribed ? true : undefined));
+        const device = await trackingDevice(a.teltonikaPort, imei);
+        await device.send({ timestamp: Date.now() - 5_000, latitude: 54.69, longitude: 25.28, speed: 44 });
+        device.close();
+        for (const viewer of [onA, onB]) {
+          const moved = await waitUntil("the location on both nodes", () => viewer.events.find((e) => e.event === "location.updated")?.data);
+          expect(moved.location).toMatchObject({ latitude: 54.69, longitude: 25.28, speed_kmh: 44 });
+        }
+
+        const disabled = await new Promise<{ code: number; stdout: string }>((resolve) => {
+          execFile(
+            process.execPath,
+            ["--import", "tsx", "server/cli/main.ts", "link", "disable", "--uuid", link.uuid],
+            { env: { ...process.env, ...shared(), LOG_LEVEL: "warn" }, timeout: 90_000 },
+            (error, stdout) => resolve({ code: error ? 1 : 0, stdout }),
+          );
+        });
+        expect(disabled).toEqual({ code: 0, stdout: `${JSON.stringify({ uuid: link.uuid, is_active: false })}\n` });
+        for (const viewer of [onA, onB]) {
+          expect(await waitUntil("link.expired", () => viewer.events.find((e) => e.event === "link.expired")?.data)).toEqual({ reason: "disabled" });
+          expect(await waitUntil("the close code", () => viewer.codes.find((code) => code >= 4000))).toBe(TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
+        }
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\nnode A:\n${a.output()}\nnode B:\n${b.output()}`);
+      } finally {
+        onA.pusher.disconnect();
+        onB.pusher.disconnect();
+      }
+      expect(await stopNode(a)).toBe(0);
+      expect(await stopNode(b)).toBe(0);
+      // neither node logs a session token
+      for (const node of [a, b]) expect(node.output()).not.toContain(session.token);
+    }, 120_000);
+  },
+);
