@@ -25,6 +25,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
     tags: [
       { name: "Authentication", description: "Tokens and identity." },
       { name: "Assets", description: "Vehicles and their trackers." },
+      { name: "Public tracking", description: "Viewers without an account following a vehicle through a tracking link." },
     ],
   });
 }

@@ -215,38 +215,65 @@ export function formatSchedule(schedule: { days: number[]; start: number; end: n
   return { days: schedule.days, start: formatClockMinutes(schedule.start), end: formatClockMinutes(schedule.end), until: schedule.until };
 }
 
-// ---- the spec's public shapes ----------------------------------------------------------------------------------
+// ---- the spec's public shapes (zod, for the OpenAPI document; the DTOs are built field by field) ----------------
 
 /** Resources: tracking link info */
-export interface TrackingLinkInfo {
-  uuid: string;
-  display_name: string;
-  access_mode: AccessMode;
-  is_active: boolean;
-  is_expired: boolean;
-  is_within_schedule: boolean;
-  branding: { logo_url: string | null; primary_color: string | null; company_name: string | null };
-}
+export const ZTrackingLinkInfo = z
+  .object({
+    uuid: z.string().meta({ description: "the link's public identifier" }),
+    display_name: z.string(),
+    access_mode: z.enum(ACCESS_MODES).meta({ description: "what verify needs (docs/public-tracking.md)" }),
+    is_active: z.boolean().meta({ description: "false once the link is disabled" }),
+    is_expired: z.boolean().meta({ description: "true after arrival, the time limit or the end of the schedule" }),
+    is_within_schedule: z.boolean().meta({ description: "false before the start and outside the schedule's window" }),
+    branding: z.object({
+      logo_url: z.string().nullable(),
+      primary_color: z.string().nullable().meta({ description: "hex colour, e.g. #2563eb" }),
+      company_name: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "TrackingLinkInfo" });
+export type TrackingLinkInfo = z.infer<typeof ZTrackingLinkInfo>;
 
 /** Resources: viewer session (response of verify) */
-export interface ViewerSessionResponse {
-  success: true;
-  session: { token: string; expires_at: string; link: { uuid: string; title: string } };
-}
+export const ZViewerSessionResponse = z
+  .object({
+    success: z.literal(true),
+    session: z.object({
+      token: z.string().meta({ description: "send as X-Session-Token; 256 random bits" }),
+      expires_at: z.string().meta({ description: "ISO 8601" }),
+      link: z.object({ uuid: z.string(), title: z.string() }),
+    }),
+  })
+  .meta({ id: "ViewerSession" });
+export type ViewerSessionResponse = z.infer<typeof ZViewerSessionResponse>;
+
+/** the first answer of verify for email_code and authorized_only links: a code is on its way */
+export const ZCodeSentResponse = z
+  .object({
+    success: z.literal(false),
+    code_sent: z.literal(true),
+    expires_at: z.string().meta({ description: "when the code stops working, ISO 8601" }),
+    message: z.string(),
+  })
+  .meta({ id: "AccessCodeSent" });
+export type CodeSentResponse = z.infer<typeof ZCodeSentResponse>;
 
 /** Resources: public location object */
-export interface PublicLocation {
-  latitude: number;
-  longitude: number;
-  speed_kmh: number;
-  heading: number;
-  timestamp: string;
-  is_moving: boolean;
-  ignition: boolean;
-  street: string;
-  town: string;
-  country: string;
-  /** only when the link has arrival-based expiry */
-  distance_km?: number;
-  eta_minutes?: number;
-}
+export const ZPublicLocation = z
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    speed_kmh: z.number(),
+    heading: z.number().meta({ description: "degrees from north" }),
+    timestamp: z.string().meta({ description: "fix time, ISO 8601 with the account's time zone offset" }),
+    is_moving: z.boolean(),
+    ignition: z.boolean(),
+    street: z.string().meta({ description: "empty when unknown" }),
+    town: z.string(),
+    country: z.string(),
+    distance_km: z.number().optional().meta({ description: "straight-line distance to the destination; only with arrival-based expiry" }),
+    eta_minutes: z.number().optional().meta({ description: "estimated minutes to the destination; only with arrival-based expiry" }),
+  })
+  .meta({ id: "PublicLocation" });
+export type PublicLocation = z.infer<typeof ZPublicLocation>;

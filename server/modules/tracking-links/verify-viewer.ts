@@ -15,7 +15,7 @@ import { mailer } from "../../mail/mailer";
 import { ACCESS_CODE, consumeAccessCode, createAccessCode } from "./access-codes";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
 import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
-import type { ViewerSessionResponse } from "./tracking-links.schema";
+import type { CodeSentResponse, ViewerSessionResponse } from "./tracking-links.schema";
 import { issueViewerSession } from "./viewer-sessions";
 
 const ZEmail = z
@@ -37,13 +37,6 @@ const ZCodeBody = z.object({
 
 /** codes e-mailed per link and address: enough for a lost e-mail or two, too few to flood an inbox */
 export const CODE_MAIL_LIMIT = { name: "tracking-code-mail", points: 3, duration: 15 * 60 };
-
-export interface CodeSentResponse {
-  success: false;
-  code_sent: true;
-  expires_at: string;
-  message: string;
-}
 
 export type VerifyResult = { status: 200; body: ViewerSessionResponse } | { status: 202; body: CodeSentResponse };
 

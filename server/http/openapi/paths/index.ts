@@ -5,10 +5,12 @@ import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
 import { registerOAuthPaths } from "./oauth";
 import { registerPositionPaths } from "./positions";
+import { registerPublicTrackingPaths } from "./public-tracking";
 
 export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => void> = {
   oauth: registerOAuthPaths,
   assets: registerAssetPaths,
   positions: registerPositionPaths,
   alerts: registerAlertPaths,
+  "public-tracking": registerPublicTrackingPaths,
 };

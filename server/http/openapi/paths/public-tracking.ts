@@ -1,0 +1,98 @@
+// Public tracking (no credentials but the viewer session): link info, verify, location and the Pusher channel's
+// authorisation. The channel itself (WebSocket at /app/public-tracking, events, close codes) is in
+// docs/public-tracking.md, since OpenAPI does not describe WebSockets.
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ZChannelAuthRequest } from "../../../modules/tracking-links/authorize-channel";
+import {
+  ZCodeSentResponse,
+  ZPublicLocation,
+  ZTrackingLinkInfo,
+  ZViewerSessionResponse,
+} from "../../../modules/tracking-links/tracking-links.schema";
+import { errorResponses, viewerSessionSecurity } from "../common";
+
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const ZUuidParams = z.object({ uuid: z.string().meta({ description: "The tracking link's uuid." }) });
+const gone = json(z.object({ message: z.string(), code: z.enum(["LINK_INACTIVE", "LINK_EXPIRED"]) }), "The link is disabled (LINK_INACTIVE) or expired (LINK_EXPIRED).");
+
+export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: "get",
+    path: "/api/public/tracking/{uuid}/info",
+    tags: ["Public tracking"],
+    summary: "Tracking link info",
+    description: "What a viewer's page needs before anything else: name, access mode, state flags and branding. No credentials.",
+    security: [],
+    request: { params: ZUuidParams },
+    responses: { 200: json(z.object({ data: ZTrackingLinkInfo }), "The link's info."), ...errorResponses(404, 429) },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/public/tracking/{uuid}/verify",
+    tags: ["Public tracking"],
+    summary: "Open a viewer session",
+    description:
+      "Body by access mode: public `{}`; email `{email}`; email_code and authorized_only `{email}` (202: a 6-digit code " +
+      "is e-mailed; authorized_only mails listed addresses only and answers alike) then `{email, access_code}`. An API " +
+      "client of the link's account (bearer token with tracking:write) opens an authorized_only link for a listed " +
+      "address directly. 30 requests a minute per IP.",
+    security: [],
+    request: {
+      params: ZUuidParams,
+      body: {
+        required: false,
+        content: {
+          "application/json": {
+            schema: z.object({ email: z.string().optional(), access_code: z.string().optional().meta({ description: "6 digits" }) }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: json(ZViewerSessionResponse, "A viewer session."),
+      202: json(ZCodeSentResponse, "A code is on its way (email_code, authorized_only)."),
+      410: gone,
+      ...errorResponses(400, 401, 403, 404, 422, 429),
+      503: json(z.object({ message: z.string(), code: z.literal("MAIL_UNAVAILABLE") }), "The code could not be e-mailed."),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/public/tracking/{uuid}/location",
+    tags: ["Public tracking"],
+    summary: "Where the vehicle is",
+    description:
+      "The public location object of the link's vehicle (null until it has reported), while the link may be watched. " +
+      "403 OUTSIDE_SCHEDULE before its start and outside its schedule. 60 requests a minute per session.",
+    security: viewerSessionSecurity,
+    request: { params: ZUuidParams },
+    responses: {
+      200: json(z.object({ data: z.object({ location: ZPublicLocation.nullable() }) }), "The location."),
+      410: gone,
+      ...errorResponses(401, 403, 404, 429),
+    },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/broadcasting/auth",
+    tags: ["Public tracking"],
+    summary: "Authorise the tracking channel",
+    description:
+      "Pusher private-channel authorisation for `private-tracking.{uuid}` of the session's own link (form-encoded as " +
+      "pusher-js sends it, or JSON). Answers `{auth: \"public-tracking:<hex HMAC-SHA256>\"}`.",
+    security: viewerSessionSecurity,
+    request: {
+      body: {
+        content: {
+          "application/x-www-form-urlencoded": { schema: ZChannelAuthRequest },
+          "application/json": { schema: ZChannelAuthRequest },
+        },
+      },
+    },
+    responses: {
+      200: json(z.object({ auth: z.string() }), "The subscription's signature."),
+      ...errorResponses(401, 403, 422, 429),
+    },
+  });
+}
