@@ -10,7 +10,7 @@ import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
 import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
 import { closeMailer } from "./mail/mailer";
-import { seedDemo } from "./modules/demo/seed-demo";
+import { DEMO_TRACKED_ASSET, seedDemo } from "./modules/demo/seed-demo";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
@@ -191,6 +191,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       process.stdout.write(
         `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
           `  Sign in as ${demo.email} with password ${demo.password}\n` +
+          `  Follow ${DEMO_TRACKED_ASSET} as its passengers do: ${url}/t/${demo.trackingLinkUuid}\n` +
           `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
       );
     }

@@ -1,6 +1,7 @@
 // The demo account a new embedded database starts with, so `npm start` shows a working platform at once.
 // The admin password is random and printed once by the server. Each demo vehicle has a simulated tracker, which the
 // server drives over its own Teltonika listener while it runs (server/simulator).
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { simulatedImei } from "../../simulator/fleet-simulator";
 import { hashSecret } from "../../security/hashing";
@@ -27,7 +28,12 @@ export interface DemoSignIn {
   accountKey: string;
   email: string;
   password: string;
+  /** the uuid of the demo's public tracking link (the school bus, as its passengers see it) */
+  trackingLinkUuid: string;
 }
+
+/** the demo vehicle whose passengers follow it through a public tracking link */
+export const DEMO_TRACKED_ASSET = "School Bus 4";
 
 /** Creates the demo account and its admin; returns null when it already exists. */
 export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
@@ -43,6 +49,10 @@ export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
       addonDriver: true,
       brandingCompanyName: "Demo Fleet",
       brandingPrimaryColor: "#2563eb",
+      contactName: "Demo dispatch",
+      contactPhone: "+370 5 200 0000",
+      contactEmail: "dispatch@demo.fleetline.local",
+      timeZone: "Europe/Vilnius", // where the demo fleet drives
       memberships: {
         create: {
           role: "admin",
@@ -54,10 +64,17 @@ export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
     },
     select: { id: true },
   });
+  let trackedAssetId = 0;
   for (const [i, asset] of DEMO_ASSETS.entries()) {
-    await prisma.asset.create({
+    const created = await prisma.asset.create({
       data: { ...asset, accountId: account.id, tracker: { create: { accountId: account.id, imei: DEMO_IMEIS[i]!, canAdapter: "lv-can200" } } },
+      select: { id: true },
     });
+    if (asset.name === DEMO_TRACKED_ASSET) trackedAssetId = created.id;
   }
-  return { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password };
+  const link = await prisma.trackingLink.create({
+    data: { uuid: randomUUID(), accountId: account.id, assetId: trackedAssetId, displayName: "School Bus 4, morning run", accessMode: "public" },
+    select: { uuid: true },
+  });
+  return { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password, trackingLinkUuid: link.uuid };
 }
