@@ -58,11 +58,30 @@ describe("SMTP mailer", () => {
       expect(isAppError(error) && error.code).toBe("MAIL_UNAVAILABLE");
       expect(String((error as Error).message)).not.toContain("s3cret");
       expect(logged).toContain("mail could not be sent");
+      // and after close() it refuses at once instead of waiting on a closed pool
+      await mailer.close();
+      const late = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
+      expect(isAppError(late) && late.code).toBe("MAIL_UNAVAILABLE");
       expect(logged).not.toContain("s3cret");
       expect(logged).not.toContain("482913");
     } finally {
       await mailer.close();
     }
+  });
+});
+
+describe("both mailers", () => {
+  it("refuse anything but one bare address, so no recipient or header can be slipped in", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
+    const mailers = [createOutboxMailer({ dataDir, from: "fleet@example.test" }), createSmtpMailer({ url: "smtp://127.0.0.1:9", from: "fleet@example.test" })];
+    for (const mailer of mailers) {
+      for (const to of ["a@example.test, b@example.test", "Ann <a@example.test>", "a@example.test\r\nBcc: b@example.test"]) {
+        const error = await mailer.send({ to, subject: "x", text: "y" }).catch((e: unknown) => e);
+        expect(isAppError(error) && error.code).toBe("VALIDATION_FAILED");
+      }
+      await mailer.close();
+    }
+    expect(await readOutbox(dataDir)).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 // Outgoing e-mail (operations.md: SMTP_URL, or the outbox in DATA_DIR when it is unset). One mailer per process,
 // created from the environment on first use and kept on globalThis (the custom server and the Next.js bundle load
 // separate copies of this module). Message bodies may carry secrets such as access codes: they never reach the logs.
+import { z } from "zod";
+import { AppError } from "../errors";
 import { env } from "../env";
 import { createOutboxMailer } from "./outbox-mailer";
 import { createSmtpMailer } from "./smtp-mailer";
@@ -17,6 +19,14 @@ export interface Mailer {
   /** resolves once the message is handed to the SMTP server or written to the outbox; MAIL_UNAVAILABLE otherwise */
   send(message: MailMessage): Promise<{ id: string }>;
   close(): Promise<void>;
+}
+
+/**
+ * A message goes to exactly one bare address: a list, a display name or a line break in `to` could add recipients or
+ * headers, so anything else is refused before it reaches a transport.
+ */
+export function assertSingleRecipient(to: string): void {
+  if (!z.email().safeParse(to).success) throw new AppError("VALIDATION_FAILED", "to: must be one e-mail address");
 }
 
 const store = globalThis as unknown as { __fleetlineMailer?: Mailer };

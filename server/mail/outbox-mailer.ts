@@ -7,7 +7,7 @@ import nodemailer from "nodemailer";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { randomId } from "../security/random";
-import type { Mailer } from "./mailer";
+import { assertSingleRecipient, type Mailer } from "./mailer";
 
 export const OUTBOX_DIR = "outbox";
 
@@ -22,6 +22,7 @@ export function createOutboxMailer(options: { dataDir: string; from: string }): 
   return {
     kind: "outbox",
     async send(message) {
+      assertSingleRecipient(message.to);
       try {
         const built = await builder.sendMail({ from: options.from, ...message });
         const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomId(8)}.eml`;

@@ -1,44 +1,78 @@
 // Mail through an SMTP server (SMTP_URL: smtp:// with STARTTLS when the server offers it, smtps:// for TLS from the
-// start; user and password in the URL). Pooled, with timeouts so that a dead server fails a send within seconds
+// start; user and password in the URL). One pooled transport, so a burst of access codes reuses a few connections.
+// Every SMTP step (DNS, connect, greeting, each reply) is bounded, so a dead server fails a send within seconds
 // instead of holding the request. The URL can carry a password: it appears in no log and no error message.
 import nodemailer from "nodemailer";
+import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { AppError } from "../errors";
 import { log } from "../log";
-import type { Mailer } from "./mailer";
+import { assertSingleRecipient, type Mailer } from "./mailer";
 
-/** connecting, greeting and each command: a send fails within about this long when the server does not answer */
+/** the longest any single SMTP step may take */
 export const SMTP_TIMEOUT_MS = 10_000;
+/**
+ * How often a message is retried when its connection closes mid-send. nodemailer's default is unlimited, which lets a
+ * server that keeps dropping connections hold a send forever.
+ */
+const MAX_REQUEUES = 1;
 
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
   const url = new URL(options.url);
-  const transport = nodemailer.createTransport({
+  const secure = url.protocol === "smtps:";
+  const port = url.port ? Number(url.port) : secure ? 465 : 587;
+  const password = decodeURIComponent(url.password);
+  const poolOptions: SMTPPool.Options & { maxRequeues: number } = {
     host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
-    secure: url.protocol === "smtps:",
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    port,
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: password } : undefined,
     pool: true,
     maxConnections: 2,
+    maxRequeues: MAX_REQUEUES,
+    dnsTimeout: SMTP_TIMEOUT_MS,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-  });
-  const where = `${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`;
+    // nodemailer's own logger would print the protocol, AUTH exchange included
+    logger: false,
+    debug: false,
+    // messages are built from strings only: no content may name a local file or a URL to fetch
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+  const transport = nodemailer.createTransport(poolOptions);
+  const server = `${url.hostname}:${port}`;
   const logger = log("mail");
+  const scrub = (text: string) => (password ? text.split(password).join("[redacted]") : text);
+  // an 'error' event without a listener would end the process; a broken pooled connection is replaced on the next send
+  transport.on("error", (error: Error) => logger.warn({ server, reason: scrub(error.message) }, "smtp connection error"));
+  let closed = false;
   return {
     kind: "smtp",
     async send(message) {
+      assertSingleRecipient(message.to);
+      // a closed nodemailer pool never answers: refuse instead of hanging
+      if (closed) throw unavailable();
       try {
         const info = await transport.sendMail({ from: options.from, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, "mail sent");
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId, server }, "mail sent");
         return { id: info.messageId };
       } catch (error) {
-        // the error of a failed login may quote the server's reply, never our URL; logged without the message body
-        logger.error({ to: message.to, server: where, reason: (error as Error).message }, "mail could not be sent");
-        throw new AppError("MAIL_UNAVAILABLE", "The e-mail could not be sent right now; try again in a few minutes.");
+        const failure = error as { code?: string; responseCode?: number; message?: string };
+        logger.error(
+          { to: message.to, server, code: failure.code, responseCode: failure.responseCode, reason: scrub(String(failure.message ?? error)) },
+          "mail could not be sent",
+        );
+        throw unavailable();
       }
     },
     async close() {
+      closed = true;
       transport.close();
     },
   };
+}
+
+function unavailable(): AppError {
+  return new AppError("MAIL_UNAVAILABLE", "The e-mail could not be sent right now; try again in a few minutes.");
 }
