@@ -19,7 +19,7 @@ export interface StyleWatch {
   stop(): void;
 }
 
-function describe(event: ErrorEvent): string {
+function messageOf(event: ErrorEvent): string {
   return event.error?.message || "unknown error";
 }
 
@@ -56,12 +56,12 @@ export function watchStyle(map: MapLibreMap, onFailure: (reason: string) => void
     claims(event) {
       if (decided) return true;
       if (!styleLoaded) {
-        fail(`the style could not be loaded (${describe(event)})`);
+        fail(`the style could not be loaded (${messageOf(event)})`);
         return true;
       }
       const sourceId = (event as ErrorEvent & { sourceId?: string }).sourceId;
       if (tileLoaded || !sourceId || !basemapSources.has(sourceId)) return false;
-      if (++tileErrors >= TILE_ERRORS_BEFORE_FALLBACK) fail(`its tiles could not be loaded (${describe(event)})`);
+      if (++tileErrors >= TILE_ERRORS_BEFORE_FALLBACK) fail(`its tiles could not be loaded (${messageOf(event)})`);
       return true;
     },
     stop() {
