@@ -64,6 +64,8 @@ export default async function globalSetup(config: FullConfig) {
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         WEBHOOK_ALLOW_PRIVATE: "1",
+        // the bundled basemap: no page under test may reach outside this machine (e2e/dashboard/map-style.spec.ts)
+        MAP_STYLE_URL: "offline",
         NEXT_TELEMETRY_DISABLED: "1",
         CHECKPOINT_DISABLE: "1",
       },

@@ -1,5 +1,8 @@
 // The environment contract of operations.md: defaults, one message per bad variable naming it, and the AUTH_SECRET
 // rule for production on PostgreSQL.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
@@ -35,6 +38,7 @@ describe("parseEnv", () => {
     expect(env.AUTH_SECRET).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.MAP_STYLE_URL).toBeUndefined();
+    expect(env.MAP_PMTILES).toBeUndefined();
     // unset FLEET_DEMO means "decide by whether the embedded database is new"
     expect(env.FLEET_DEMO).toBeUndefined();
   });
@@ -81,6 +85,8 @@ describe("parseEnv", () => {
     ["AUTH_SECRET", "too-short"],
     ["SMTP_URL", "mail.example.com"],
     ["MAP_STYLE_URL", "file:///style.json"],
+    ["MAP_STYLE_URL", "liberty"],
+    ["MAP_PMTILES", "/nonexistent/region.pmtiles"],
     ["GEOCODER", "google"],
     ["FLEET_DEMO", "yes"],
     ["LOG_LEVEL", "verbose"],
@@ -122,5 +128,28 @@ describe("parseEnv", () => {
     for (const bad of ["0", "-1", "2.5", "many"]) {
       expect(errorOf({ STREAM_MAX_CONNECTIONS_PER_ACCOUNT: bad })).toMatch(/STREAM_MAX_CONNECTIONS_PER_ACCOUNT: must be a whole number from 1/);
     }
+  });
+
+  it("takes MAP_STYLE_URL as offline or an http(s) style address, and says which when it is neither", () => {
+    expect(parseEnv({ MAP_STYLE_URL: "offline" }).MAP_STYLE_URL).toBe("offline");
+    expect(parseEnv({ MAP_STYLE_URL: "https://tiles.example.com/styles/bright" }).MAP_STYLE_URL).toBe("https://tiles.example.com/styles/bright");
+    expect(errorOf({ MAP_STYLE_URL: "OFFLINE" })).toMatch(/MAP_STYLE_URL: must be offline or an http\(s\) URL of a MapLibre style/);
+  });
+
+  it("takes MAP_PMTILES only as a readable PMTiles v3 file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fleetline-env-"));
+    const archive = path.join(dir, "region.pmtiles");
+    // the header's first bytes are enough for the start-up check: magic and spec version 3
+    writeFileSync(archive, Buffer.concat([Buffer.from("PMTiles", "latin1"), Buffer.from([3]), Buffer.alloc(119)]));
+    expect(parseEnv({ MAP_PMTILES: archive }).MAP_PMTILES).toBe(archive);
+
+    expect(errorOf({ MAP_PMTILES: path.join(dir, "missing.pmtiles") })).toMatch(/MAP_PMTILES: must name an existing, readable file/);
+    expect(errorOf({ MAP_PMTILES: dir })).toMatch(/MAP_PMTILES: must name a file/);
+    const notPmtiles = path.join(dir, "region.mbtiles");
+    writeFileSync(notPmtiles, "SQLite format 3\0");
+    expect(errorOf({ MAP_PMTILES: notPmtiles })).toMatch(/MAP_PMTILES: must be a PMTiles v3 archive/);
+    const version2 = path.join(dir, "old.pmtiles");
+    writeFileSync(version2, Buffer.concat([Buffer.from("PM"), Buffer.from([2, 0]), Buffer.alloc(123)]));
+    expect(errorOf({ MAP_PMTILES: version2 })).toMatch(/MAP_PMTILES: must be a PMTiles v3 archive/);
   });
 });

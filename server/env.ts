@@ -1,5 +1,6 @@
 // The environment, read once and validated (operations.md "Environment"). Nothing else reads process.env:
 // every module takes its settings from `env()`. A bad value stops the server with a message naming the variable.
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from "node:fs";
 import { z } from "zod";
 
 const zFlag = z.enum(["0", "1"], { error: "must be 0 or 1" });
@@ -11,14 +12,50 @@ const zGeocoder = z
     message: "must be offline, nominatim:<url> or photon:<url>",
   });
 
-const zUrl = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL (${protocols.join(" or ")})`);
+const isUrl = (value: string, protocols: string[]) => {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const zUrl = (protocols: string[]) => z.string().refine((v) => isUrl(v, protocols), `must be a URL (${protocols.join(" or ")})`);
+
+/** `offline` forces the bundled basemap; anything else must be the http(s) address of a MapLibre style */
+const zMapStyle = z
+  .string()
+  .refine((v) => v === "offline" || isUrl(v, ["http:", "https:"]), { message: "must be offline or an http(s) URL of a MapLibre style" });
+
+/** PMTiles v3 archives start with these 7 bytes and the spec version (PMTiles v3 spec, "Header") */
+const PMTILES_MAGIC = "PMTiles";
+const PMTILES_VERSION = 3;
+
+/** Why `file` cannot be served as a PMTiles basemap, or null when it can. */
+function pmtilesProblem(file: string): string | null {
+  try {
+    if (!statSync(file).isFile()) return `must name a file (${file} is not one)`;
+    accessSync(file, constants.R_OK);
+  } catch {
+    return `must name an existing, readable file (${file} cannot be read)`;
+  }
+  const head = Buffer.alloc(PMTILES_MAGIC.length + 1);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString("latin1", 0, PMTILES_MAGIC.length) !== PMTILES_MAGIC || head[PMTILES_MAGIC.length] !== PMTILES_VERSION) {
+    return `must be a PMTiles v3 archive (${file} is not one)`;
+  }
+  return null;
+}
+
+const zPmtiles = z.string().superRefine((file, ctx) => {
+  const problem = pmtilesProblem(file);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const ZEnv = z
   .object({
@@ -34,7 +71,10 @@ export const ZEnv = z
     SMTP_URL: zUrl(["smtp:", "smtps:"]).optional(),
     /** sender of e-mails, e.g. "Acme Fleet <fleet@acme.example>"; default no-reply at PUBLIC_URL's host */
     MAIL_FROM: z.string().trim().min(3, "must be an address such as Fleet <fleet@example.com>").optional(),
-    MAP_STYLE_URL: zUrl(["http:", "https:"]).optional(),
+    /** unset: the public street style with fallback, or this server's own style when MAP_PMTILES is set (docs/configuration.md "Maps") */
+    MAP_STYLE_URL: zMapStyle.optional(),
+    /** a PMTiles v3 extract served at /map/basemap.pmtiles for a self-hosted street map */
+    MAP_PMTILES: zPmtiles.optional(),
     GEOCODER: zGeocoder.default("offline"),
     FLEET_DEMO: zFlag.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -125,6 +125,7 @@ function spawnServer(env: Record<string, string>): ServerProcess {
       HOST: "127.0.0.1",
       TELTONIKA_PORT: "0",
       LOG_LEVEL: "info",
+      MAP_STYLE_URL: "offline",
       NEXT_TELEMETRY_DISABLED: "1",
       CHECKPOINT_DISABLE: "1",
       ...env,

@@ -1,4 +1,5 @@
-// Per-worker test setup: a quiet, valid environment and a fixed signing secret. Each test file opens its own
+// Per-worker test setup: a quiet, valid environment (the bundled offline map style: tests reach nothing outside this
+// machine) and a fixed signing secret. Each test file opens its own
 // database through test-database.ts, so files never share state.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ setEnv(
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "fleetline-test-")),
     PORT: "0",
+    MAP_STYLE_URL: "offline",
   }),
 );
 setAuthSecret("test-secret-test-secret-test-secret-0123456789");

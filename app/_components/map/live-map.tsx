@@ -9,10 +9,11 @@ import { useLiveFleet, type StreamState } from "./use-live-fleet";
 import { useNow } from "./use-now";
 import { VehicleLayer, type VehicleFeature } from "./vehicle-layer";
 import { formatAddress, formatAgo, formatCoordinates, statusNow, STATUS_LABELS, type VehicleView } from "./vehicle-view";
+import type { MapStyle } from "@/server/modules/maps/map-style";
 
 type StatusFilter = "all" | "moving" | "idle" | "parked" | "offline" | "none";
 
-export function LiveMap({ accountKey, styleUrl, compact = false }: { accountKey: string; styleUrl: string | null; compact?: boolean }) {
+export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey: string; mapStyle: MapStyle; compact?: boolean }) {
   const { vehicles, loaded, error, stream } = useLiveFleet(accountKey);
   const now = useNow();
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -58,7 +59,7 @@ export function LiveMap({ accountKey, styleUrl, compact = false }: { accountKey:
   const base = `/a/${accountKey}`;
 
   const map = (
-    <FleetMap styleUrl={styleUrl} label="Live map of the vehicles" className={compact ? "h-72 rounded-lg sm:h-96" : "h-[55vh] rounded-lg md:h-full"}>
+    <FleetMap mapStyle={mapStyle} label="Live map of the vehicles" className={compact ? "h-72 rounded-lg sm:h-96" : "h-[55vh] rounded-lg md:h-full"}>
       <VehicleLayer vehicles={features} selectedId={selectedId} onSelect={setSelectedId} />
       {/* fit once, when the first snapshot with positions is in */}
       <FitBounds fitKey={loaded && located.length > 0 ? "first" : null} points={located} maxZoom={14} />

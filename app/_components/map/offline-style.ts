@@ -1,6 +1,6 @@
 // The bundled offline basemap: water as the background and land polygons from @geo-maps/countries-land-10km (copied
 // to public/map/ by scripts/copy-maplibre-worker.mjs). No tiles, glyphs or sprites, so it loads with no network
-// beyond this server; MAP_STYLE_URL replaces it with a real style in production.
+// beyond this server. Shown with MAP_STYLE_URL=offline, and whenever a street style cannot be loaded (fleet-map.tsx).
 import type { StyleSpecification } from "maplibre-gl";
 
 export const LAND_GEOJSON_PATH = "/map/land.geo.json";

@@ -16,6 +16,7 @@ import { liveClient } from "../../../_components/map/live-client";
 import { PointLayer } from "../../../_components/map/point-layer";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { Alert, Badge, Button, Card, EmptyState, PageHeader, Spinner, formatDate } from "../../../_components/ui";
+import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const PAGE_SIZE = 50;
 const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
@@ -30,7 +31,7 @@ const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
 
 type LiveState = "connecting" | "live" | "reconnecting";
 
-export function AlertsClient({ accountKey, styleUrl }: { accountKey: string; styleUrl: string | null }) {
+export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; mapStyle: MapStyle }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [type, setType] = useState<AlertType | "">("");
@@ -149,7 +150,7 @@ export function AlertsClient({ accountKey, styleUrl }: { accountKey: string; sty
           )}
         </Card>
         <div className="space-y-4 lg:col-span-2">
-          <FleetMap styleUrl={styleUrl} label="Where the alert fired" className="h-80 rounded-lg ring-1 ring-slate-200 lg:h-[28rem]">
+          <FleetMap mapStyle={mapStyle} label="Where the alert fired" className="h-80 rounded-lg ring-1 ring-slate-200 lg:h-[28rem]">
             {geofence ? <GeofenceLayer areas={[{ id: geofence.id, shape: shapeOf(geofence) }]} selectedId={geofence.id} /> : null}
             <PointLayer id="alert-position" point={point} color="#dc2626" />
             <FitBounds fitKey={point ? `alert-${selected!.id}` : null} points={point ? [[point.longitude, point.latitude]] : []} maxZoom={15} />

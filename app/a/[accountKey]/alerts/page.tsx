@@ -1,6 +1,7 @@
 // Alerts: what fired, newest first, with where it happened on a map.
 import type { Metadata } from "next";
 import { env } from "@/server/env";
+import { mapStyleFor } from "@/server/modules/maps/map-style";
 import { NoAccess } from "../../../_components/no-access";
 import { requireAccountPage } from "../../../_lib/account-page";
 import { AlertsClient } from "./alerts-client";
@@ -11,5 +12,5 @@ export default async function AlertsPage({ params }: { params: Promise<{ account
   const { accountKey } = await params;
   const page = await requireAccountPage(accountKey, "alerts");
   if (!page.can("alerts.read")) return <NoAccess title="Alerts" />;
-  return <AlertsClient accountKey={page.account.key} styleUrl={env().MAP_STYLE_URL ?? null} />;
+  return <AlertsClient accountKey={page.account.key} mapStyle={mapStyleFor(env())} />;
 }

@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { env } from "@/server/env";
+import { mapStyleFor } from "@/server/modules/maps/map-style";
 import { listApiKeys } from "@/server/modules/api-keys/list-api-keys";
 import { listAssetIds } from "@/server/modules/assets/list-asset-ids";
 import { listOAuthClients } from "@/server/modules/oauth/list-oauth-clients";
@@ -86,7 +87,7 @@ export default async function DashboardPage({ params }: Params) {
                 Open the live map →
               </Link>
             </div>
-            <LiveMap accountKey={page.account.key} styleUrl={env().MAP_STYLE_URL ?? null} compact />
+            <LiveMap accountKey={page.account.key} mapStyle={mapStyleFor(env())} compact />
           </section>
         ) : null}
 

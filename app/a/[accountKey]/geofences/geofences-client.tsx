@@ -13,6 +13,7 @@ import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofe
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
+import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const DEFAULT_RADIUS_M = 250;
 const EMPTY_DRAFT: Draft = { center: null, radiusM: DEFAULT_RADIUS_M, points: [] };
@@ -25,7 +26,7 @@ function editingOf(geofence: GeofenceDto): Exclude<Editing, null> {
     : { id: geofence.id, name: geofence.name, mode: "polygon", draft: { ...EMPTY_DRAFT, points: geofence.points ?? [] } };
 }
 
-export function GeofencesClient({ accountKey, canManage, styleUrl }: { accountKey: string; canManage: boolean; styleUrl: string | null }) {
+export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKey: string; canManage: boolean; mapStyle: MapStyle }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
@@ -76,7 +77,7 @@ export function GeofencesClient({ accountKey, canManage, styleUrl }: { accountKe
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <FleetMap styleUrl={styleUrl} label="Geofences map" className="h-[55vh] rounded-lg ring-1 ring-slate-200 lg:h-[70vh]">
+          <FleetMap mapStyle={mapStyle} label="Geofences map" className="h-[55vh] rounded-lg ring-1 ring-slate-200 lg:h-[70vh]">
             <GeofenceLayer areas={areas} selectedId={selectedId} />
             {editing ? (
               <DrawLayer

@@ -1,6 +1,7 @@
 // The live map: every vehicle of the account where it is now, updated as positions arrive.
 import type { Metadata } from "next";
 import { env } from "@/server/env";
+import { mapStyleFor } from "@/server/modules/maps/map-style";
 import { LiveMap } from "../../../_components/map/live-map";
 import { NoAccess } from "../../../_components/no-access";
 import { requireAccountPage } from "../../../_lib/account-page";
@@ -14,7 +15,7 @@ export default async function MapPage({ params }: { params: Promise<{ accountKey
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Live map</h1>
-      <LiveMap accountKey={page.account.key} styleUrl={env().MAP_STYLE_URL ?? null} />
+      <LiveMap accountKey={page.account.key} mapStyle={mapStyleFor(env())} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { formatAddress, formatAgo, formatCoordinates, statusNow } from "../../..
 import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Alert, Badge, Button, Card, EmptyState, Spinner } from "../../../../_components/ui";
+import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const HOUR = 60 * 60_000;
 const RANGES = [
@@ -29,7 +30,7 @@ type RangeValue = (typeof RANGES)[number]["value"];
 /** fixes per second of playback */
 const PLAY_RATES = [2, 10, 50] as const;
 
-export function AssetClient({ accountKey, asset, styleUrl }: { accountKey: string; asset: AssetDto; styleUrl: string | null }) {
+export function AssetClient({ accountKey, asset, mapStyle }: { accountKey: string; asset: AssetDto; mapStyle: MapStyle }) {
   const trpc = useTRPC();
   const now = useNow();
   const [rangeValue, setRangeValue] = useState<RangeValue>("24h");
@@ -117,7 +118,7 @@ export function AssetClient({ accountKey, asset, styleUrl }: { accountKey: strin
             }
           >
             <Playback
-              styleUrl={styleUrl}
+              mapStyle={mapStyle}
               loading={history.isPending}
               error={history.error ? describeError(history.error).message : null}
               points={history.data?.points ?? []}
@@ -168,7 +169,7 @@ interface TrackPointView {
 }
 
 function Playback({
-  styleUrl,
+  mapStyle,
   loading,
   error,
   points,
@@ -177,7 +178,7 @@ function Playback({
   onClearTrip,
   fallbackCenter,
 }: {
-  styleUrl: string | null;
+  mapStyle: MapStyle;
   loading: boolean;
   error: string | null;
   points: TrackPointView[];
@@ -220,7 +221,7 @@ function Playback({
   return (
     <div>
       <div className="relative">
-        <FleetMap styleUrl={styleUrl} label="History map" className="h-80 rounded-md sm:h-[28rem]" center={fallbackCenter} zoom={fallbackCenter ? 13 : 10}>
+        <FleetMap mapStyle={mapStyle} label="History map" className="h-80 rounded-md sm:h-[28rem]" center={fallbackCenter} zoom={fallbackCenter ? 13 : 10}>
           <TrackLayer id="history-track" coordinates={line} color="#2563eb" />
           <TrackLayer id="trip-trail" coordinates={tripLine} color="#ea580c" width={5} />
           <PointLayer id="playback" point={marker} />

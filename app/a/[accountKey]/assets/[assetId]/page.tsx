@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/server/env";
+import { mapStyleFor } from "@/server/modules/maps/map-style";
 import { isAppError } from "@/server/errors";
 import { getAsset } from "@/server/modules/assets/get-asset";
 import { NoAccess } from "../../../../_components/no-access";
@@ -24,5 +25,5 @@ export default async function AssetPage({ params }: Params) {
     throw error;
   });
   if (!asset) notFound();
-  return <AssetClient accountKey={page.account.key} asset={asset} styleUrl={env().MAP_STYLE_URL ?? null} />;
+  return <AssetClient accountKey={page.account.key} asset={asset} mapStyle={mapStyleFor(env())} />;
 }
