@@ -46,6 +46,16 @@ describe.each(databaseKinds())("accounts on %s", (kind) => {
       contactName: null,
       contactEmail: null,
       contactPhone: null,
+      timeZone: "UTC",
+    });
+  });
+
+  it("keeps a time zone the platform knows, and refuses one it does not", async () => {
+    const { id } = await createAccount({ name: "Zoned" });
+    expect(await updateAccountSettings({ accountId: id, timeZone: "Europe/Vilnius" })).toMatchObject({ timeZone: "Europe/Vilnius" });
+    await expect(updateAccountSettings({ accountId: id, timeZone: "Mars/Olympus" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "timeZone", message: "must be a time zone such as Europe/Vilnius" }],
     });
   });
 

@@ -15,6 +15,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import type { ConnectionCap } from "../connection-cap";
 import { CLOSE_MESSAGES, PusherCloseCode, PusherErrorCode, type CloseCode } from "./close-codes";
 import {
+  type ClientMessage,
   connectionEstablishedFrame,
   errorFrame,
   parseClientMessage,
@@ -188,7 +189,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     return false;
   };
 
-  const handleMessage = async (connection: ConnectionState, message: ReturnType<typeof parseClientMessage> & {}) => {
+  const handleMessage = async (connection: ConnectionState, message: ClientMessage) => {
     switch (message.event) {
       case PusherEvent.PING:
         return connection.ws.send(PONG_FRAME);
