@@ -1,5 +1,6 @@
 // The clock side of the tracking-link state machine: time limits (time_expired), the end of a schedule
-// (schedule_ended) and schedule windows opening and closing (schedule.changed). Every node runs it; each link names
+// (schedule_ended) and schedule windows opening and closing (schedule.changed); and, now and then, the removal of
+// ended viewer sessions and access codes. Every node runs it; each link names
 // when it must next be looked at (`next_check_at`), and a node claims a due link by moving that time on with a
 // compare-and-set, so each transition is recorded and announced once in the cluster, and a restart finds overdue
 // links where it left them.
@@ -8,11 +9,14 @@ import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { linkSelect, linkTiming, type LinkRecord } from "./link-record";
 import { isWithinSchedule, nextBoundary, timedExpiry } from "./link-timing";
+import { purgeEndedSessions } from "./purge-ended-sessions";
 
 /** how often due links are looked for: schedule and time-limit transitions land within this */
 export const SCHEDULER_TICK_MS = 1000;
 /** links handled per tick; more are taken on the next one */
 const BATCH = 200;
+/** ended viewer sessions and used or old access codes are deleted this often */
+export const PURGE_EVERY_MS = 10 * 60_000;
 
 export interface LinkScheduler {
   /** one pass over the due links (tests call it directly) */
@@ -25,6 +29,7 @@ export function startLinkScheduler(options: { logger: Logger; tickMs?: number; a
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let purgedAt = 0;
 
   const tick = async (now = Date.now()): Promise<number> => {
     const due = (await db().trackingLink.findMany({
@@ -35,6 +40,11 @@ export function startLinkScheduler(options: { logger: Logger; tickMs?: number; a
     })) as LinkRecord[];
     let changed = 0;
     for (const link of due) if (await advance(link, now)) changed++;
+    if (now - purgedAt >= PURGE_EVERY_MS) {
+      purgedAt = now;
+      const purged = await purgeEndedSessions(now);
+      if (purged.sessions + purged.codes > 0) logger.info(purged, "ended viewer sessions and access codes deleted");
+    }
     return changed;
   };
 

@@ -15,6 +15,7 @@ import { findTrackingLink } from "./find-tracking-link";
 import { getTrackingLink } from "./get-tracking-link";
 import { startLinkScheduler } from "./link-scheduler";
 import { listTrackingLinks } from "./list-tracking-links";
+import { purgeEndedSessions } from "./purge-ended-sessions";
 import { updateTrackingLink } from "./update-tracking-link";
 
 async function failure(promise: Promise<unknown>) {
@@ -179,6 +180,30 @@ describe.each(databaseKinds())("tracking links on %s", (kind) => {
     expect(flipped!.withinSchedule).toBe(true);
     expect(flipped!.nextCheckAt!.getTime()).toBeGreaterThan(later); // the window's end, next
     for (const scheduler of schedulers) await scheduler.stop();
+  });
+
+  it("deletes ended viewer sessions and used or old access codes, and keeps the rest", async () => {
+    const { accountId, assetId } = await fleet();
+    const link = await createTrackingLink({ accountId, assetId });
+    const now = Date.now();
+    await t.db.viewerSession.createMany({
+      data: [
+        { linkId: link.id, tokenHash: `ended-${link.id}`, expiresAt: new Date(now - 1) },
+        { linkId: link.id, tokenHash: `live-${link.id}`, expiresAt: new Date(now + 60_000) },
+      ],
+    });
+    await t.db.trackingAccessCode.createMany({
+      data: [
+        { linkId: link.id, email: "a@example.test", codeHash: "x", expiresAt: new Date(now - 1) },
+        { linkId: link.id, email: "b@example.test", codeHash: "x", expiresAt: new Date(now + 60_000), consumedAt: new Date(now) },
+        { linkId: link.id, email: "c@example.test", codeHash: "x", expiresAt: new Date(now + 60_000) },
+      ],
+    });
+    const purged = await purgeEndedSessions(now);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect(purged.codes).toBeGreaterThanOrEqual(2);
+    expect((await t.db.viewerSession.findMany({ where: { linkId: link.id }, select: { tokenHash: true } })).map((row) => row.tokenHash)).toEqual([`live-${link.id}`]);
+    expect((await t.db.trackingAccessCode.findMany({ where: { linkId: link.id }, select: { email: true } })).map((row) => row.email)).toEqual(["c@example.test"]);
   });
 
   it("deletes a link with its sessions", async () => {
