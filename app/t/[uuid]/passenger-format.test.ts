@@ -12,6 +12,7 @@ import {
   formatWait,
   formatWhen,
   motionOf,
+  telHref,
   wallTime,
 } from "./passenger-format";
 
@@ -70,6 +71,11 @@ describe("the vehicle", () => {
     expect(formatAddress({ street: "", town: "Vilnius", country: "Lithuania" })).toBe("Vilnius");
     expect(formatAddress({ street: "", town: "", country: "Lithuania" })).toBe("Lithuania");
     expect(formatAddress({ street: "", town: "", country: "" })).toBeNull();
+  });
+
+  it("turns a written phone number into a tel: address", () => {
+    expect(telHref("+370 600 12345")).toBe("tel:+37060012345");
+    expect(telHref(" (020) 7946-0958 ")).toBe("tel:02079460958");
   });
 
   it("words why a link ended", () => {

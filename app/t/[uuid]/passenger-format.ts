@@ -93,6 +93,12 @@ export function formatAddress(location: Pick<PublicLocation, "street" | "town" |
   return local || location.country.trim() || null;
 }
 
+/** a phone number as written by the account ("+370 600 12345") as a tel: address: a leading + and digits only */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith("+") ? "+" : ""}${trimmed.replace(/\D/g, "")}`;
+}
+
 /** why a link ended, in words; null: the page only learnt that it ended */
 export function expiryText(reason: Exclude<ExpiryReason, "disabled"> | null): string {
   switch (reason) {
