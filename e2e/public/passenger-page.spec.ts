@@ -69,18 +69,21 @@ const BRANDING = (baseURL: string) => ({
 });
 
 /**
- * A start time in the future. Neither the CLI (operations.md lists its flags) nor the dashboard sets one yet, so the
- * test writes the column itself; the page reads the link's state from the database on every request.
+ * A start time or a weekly schedule. Neither the CLI (operations.md lists its flags) nor the dashboard sets them yet,
+ * so the test writes the columns itself; the page reads the link's state from the database on every request.
  */
-async function startLinkLater(uuid: string, days: number) {
+async function updateLink(uuid: string, set: string, values: unknown[]) {
   const client = new pg.Client({ connectionString: e2eSettings().databaseUrl });
   await client.connect();
   try {
-    await client.query(`UPDATE tracking_links SET starts_at = now() + make_interval(days => $2::int) WHERE uuid = $1`, [uuid, days]);
+    await client.query(`UPDATE tracking_links SET ${set} WHERE uuid = $1`, [uuid, ...values]);
   } finally {
     await client.end();
   }
 }
+
+const DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const noReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload);
@@ -141,6 +144,20 @@ test("an e-mail code opens the page, the vehicle moves live, and disabling the l
   expect(await stillNoReload(page)).toBe(true);
 });
 
+test("a link reaching its time limit ends while watched, with the reason in words", { tag: "@phone" }, async ({ page, account, cli }) => {
+  // long enough ahead for the CLI and the page to start on a busy machine
+  const expiresAt = new Date(Date.now() + 45_000).toISOString();
+  const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Short trip", "--expires-at", expiresAt]);
+  await sendFix(imei, fix(54.6872, 25.2797, 25, 90));
+  await page.goto(`/t/${uuid}`);
+  await expect(page.getByTestId("passenger-speed")).toHaveText("25 km/h");
+  await noReload(page);
+  const ended = page.getByTestId("state-expired");
+  await expect(ended).toContainText("The time limit of this link has been reached", { timeout: 90_000 });
+  await expect(page.getByTestId("passenger-speed")).toHaveCount(0);
+  expect(await stillNoReload(page)).toBe(true);
+});
+
 test("a dropped connection shows 'connection lost', then reconnects by itself and catches up", { tag: "@phone" }, async ({ page, context, account, cli }) => {
   const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Evening run"]);
   await sendFix(imei, fix(54.6872, 25.2797, 20, 90));
@@ -185,14 +202,26 @@ test("a public link opens without a gate and shows the company's branding and co
   await expect(contact.getByRole("link", { name: "E-mail dispatch@example.test" })).toHaveAttribute("href", "mailto:dispatch@example.test");
 });
 
-test("a link that has not started says when it starts; an unknown link is not found (404)", { tag: "@phone" }, async ({ page, account, cli }) => {
+test("a link that has not started says when it starts, one outside its schedule when it resumes; an unknown link is not found (404)", { tag: "@phone" }, async ({ page, account, cli }) => {
   const { uuid } = await vehicleWithLink(cli, account, ["--name", "Next week's run"]);
-  await startLinkLater(uuid, 3);
+  await updateLink(uuid, "starts_at = now() + make_interval(days => $2::int)", [3]);
   await page.goto(`/t/${uuid}`);
   const notStarted = page.getByTestId("state-not-started");
   await expect(notStarted).toContainText("Tracking has not started yet");
   await expect(notStarted).toContainText(/It starts (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} at \d\d:\d\d \(UTC time\)\./);
   await expect(page.getByTestId("vehicle-facts")).toHaveCount(0);
+
+  // scheduled for tomorrow morning only (the account's time zone is UTC)
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const weekday = ((tomorrow.getUTCDay() + 6) % 7) + 1; // ISO: 1 Monday .. 7 Sunday
+  const scheduled = await vehicleWithLink(cli, account, ["--name", "Morning run"]);
+  await updateLink(scheduled.uuid, "schedule_days = ARRAY[$2::int], schedule_start = 420, schedule_end = 540", [weekday]);
+  await page.goto(`/t/${scheduled.uuid}`);
+  const paused = page.getByTestId("state-outside-schedule");
+  await expect(paused).toContainText("Tracking is paused outside its schedule");
+  const day = DAY_NAMES[weekday - 1];
+  await expect(paused).toContainText(`It resumes ${day} ${tomorrow.getUTCDate()} ${MONTH_NAMES[tomorrow.getUTCMonth()]} at 07:00 (UTC time).`);
+  await expect(paused).toContainText(`Schedule: ${day} 07:00–09:00.`);
 
   for (const missing of ["00000000-0000-4000-8000-000000000000", "not-a-link"]) {
     const response = await page.goto(`/t/${missing}`);
