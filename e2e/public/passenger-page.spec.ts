@@ -1,8 +1,9 @@
 // The passenger page /t/{uuid} end to end, in the production build and on a phone first (tagged @phone: the phone
 // project runs these on a Pixel 7 viewport, the desktop project runs them too): the e-mail code gate with the code
 // read from the server's outbox, a Teltonika device over TCP moving the vehicle live, the link disabled from the CLI
-// ending the page without a reload; a public link's branding and contact details; a link that has not started; an
-// unknown link (404); and the live page at 360 px wide, with a screenshot.
+// ending the page without a reload; a time limit reached while watched; a dropped connection that recovers; a public
+// link's branding and contact details; a link not started yet, one outside its schedule, an unknown one (404); and
+// the live page at 360 px wide, with a screenshot.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import pg from "pg";
