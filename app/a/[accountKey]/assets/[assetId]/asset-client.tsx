@@ -1,12 +1,14 @@
 "use client";
 // Asset page: what the tracker says now (status, readings with units), where the vehicle went in a chosen range
-// (track line with play/pause and a slider moving a marker along the fixes), and its trips (click: the trip's trail).
+// (track line with play/pause and a slider moving a marker along the fixes), its trips (click: the trip's trail) and
+// the tracking links that let passengers follow it.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import type { TripDto } from "@/server/modules/positions/positions.schema";
 import type { Reading } from "@/server/trpc/routers/positions";
+import type { LinkAccount } from "../../../../_components/links/link-account";
 import { FitBounds } from "../../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../../_components/map/fleet-map";
 import { PointLayer } from "../../../../_components/map/point-layer";
@@ -16,6 +18,7 @@ import { formatAddress, formatAgo, formatCoordinates, statusNow } from "../../..
 import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Alert, Badge, Button, Card, EmptyState, Spinner } from "../../../../_components/ui";
+import { TrackingLinksPanel } from "./tracking-links-panel";
 
 const HOUR = 60 * 60_000;
 const RANGES = [
@@ -29,7 +32,17 @@ type RangeValue = (typeof RANGES)[number]["value"];
 /** fixes per second of playback */
 const PLAY_RATES = [2, 10, 50] as const;
 
-export function AssetClient({ accountKey, asset, styleUrl }: { accountKey: string; asset: AssetDto; styleUrl: string | null }) {
+export function AssetClient({
+  accountKey,
+  asset,
+  styleUrl,
+  links,
+}: {
+  accountKey: string;
+  asset: AssetDto;
+  styleUrl: string | null;
+  links: LinkAccount;
+}) {
   const trpc = useTRPC();
   const now = useNow();
   const [rangeValue, setRangeValue] = useState<RangeValue>("24h");
@@ -148,6 +161,10 @@ export function AssetClient({ accountKey, asset, styleUrl }: { accountKey: strin
             now={now}
           />
         </Card>
+      </div>
+
+      <div className="mt-6">
+        <TrackingLinksPanel account={links} vehicle={{ id: asset.id, name: asset.name }} />
       </div>
     </>
   );
