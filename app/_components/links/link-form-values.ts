@@ -29,6 +29,13 @@ export interface LinkFormValues {
   active: boolean;
 }
 
+/** what each section of the form gets: the values, a setter for some of them, and the server's error of a field */
+export interface LinkFieldsProps {
+  values: LinkFormValues;
+  set: (changes: Partial<LinkFormValues>) => void;
+  error: (field: string) => string | undefined;
+}
+
 /** The body create and update take (the use case's input without the account). Numbers a form left empty stay
  * undefined and garbled ones NaN, so the server names the field. */
 export interface LinkBody {
