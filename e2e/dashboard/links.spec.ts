@@ -130,17 +130,23 @@ test("the server's field errors appear under their fields; the form speaks the a
   await dialog.getByRole("radio", { name: "Authorised only" }).check();
   await dialog.getByLabel("Expire when the vehicle arrives at a destination").check();
   await dialog.getByLabel("Destination latitude").fill("54.6872");
+  await dialog.getByText("Branding and contact for this link").click();
+  await dialog.getByLabel("Logo URL").fill("ftp://example.com/logo.png");
   await dialog.getByRole("button", { name: "Create link" }).click();
   const emails = dialog.getByLabel("Allowed e-mail addresses");
   await expect(emails).toHaveAttribute("aria-invalid", "true");
   await expect(emails).toHaveAccessibleDescription("list at least one address for authorised-only links");
   await expect(dialog.getByLabel("Vehicle", { exact: true })).toHaveAccessibleDescription("must not be empty");
   await expect(dialog.getByLabel("Destination longitude")).toHaveAccessibleDescription("must not be empty");
+  await expect(dialog.getByLabel("Logo URL")).toHaveAccessibleDescription("must be an http(s) URL");
   await expect(dialog.getByText("Check the highlighted fields.")).toBeVisible();
 
   // One bad address is named; then a good list is accepted.
   await dialog.getByLabel("Vehicle", { exact: true }).selectOption({ label: "Van 2" });
   await dialog.getByLabel("Destination longitude").fill("25,2797"); // a decimal comma is read as a point
+  await dialog.getByLabel("Logo URL").fill("https://example.com/logo.png");
+  await dialog.getByLabel("Pick the primary colour").fill("#00aa00");
+  await expect(dialog.getByLabel("Primary colour", { exact: true })).toHaveValue("#00aa00");
   await emails.fill("anna@example.com\nnot-an-address");
   await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(emails).toHaveAccessibleDescription("not-an-address: must be an e-mail address");
@@ -157,6 +163,8 @@ test("the server's field errors appear under their fields; the form speaks the a
   await expect(edit.getByLabel("Allowed e-mail addresses")).toHaveValue("anna@example.com\nben@example.com");
   await expect(edit.getByLabel("Destination longitude")).toHaveValue("25.2797");
   await expect(edit.getByLabel("Arrival radius (m)")).toHaveValue("200");
+  await expect(edit.getByLabel("Logo URL")).toHaveValue("https://example.com/logo.png"); // the overrides show open
+  await expect(edit.getByLabel("Primary colour", { exact: true })).toHaveValue("#00aa00");
 });
 
 test("the asset page lists the vehicle's links and creates one for it", async ({ page, account, cli }) => {
