@@ -1,7 +1,8 @@
 "use client";
 // Small UI kit for the dashboard (tailwind). Every control has a visible label; dialogs are native <dialog>s so
 // focus trapping, Escape and the accessible role come from the browser.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useCopy } from "./use-copy";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "danger-ghost";
 
@@ -123,7 +124,33 @@ export function SelectField({
   );
 }
 
-function FieldNote({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = "",
+  ...props
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        {...props}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        className={INPUT}
+      />
+      <FieldNote id={`${id}-note`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** The error (red) or hint under a control; also for groups of checkboxes, which have no single field. */
+export function FieldNote({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   if (error) {
     return (
       <p id={id} className="mt-1 text-sm text-red-600">
@@ -209,12 +236,15 @@ export function Dialog({
   title,
   children,
   footer,
+  wide = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  /** for long forms: max-w-2xl instead of max-w-lg */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -235,7 +265,7 @@ export function Dialog({
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-lg"} rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/50`}
     >
       {open ? (
         <div className="p-5">
@@ -292,33 +322,41 @@ export function ConfirmDialog({
   );
 }
 
-/** Shows a secret once, with a copy button. */
+/** Shows a secret once, with a copy button (where the clipboard is out of reach, the value is selected instead). */
 export function SecretValue({ label, value }: { label: string; value: string }) {
   const id = useId();
-  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const { state, copy, reset } = useCopy();
+  useEffect(() => {
+    if (state !== "manual") return;
+    input.current?.focus();
+    input.current?.select();
+  }, [state]);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
       <div className="flex gap-2">
-        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} className={`${INPUT} font-mono`} />
+        <input
+          ref={input}
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          onBlur={state === "manual" ? reset : undefined}
+          className={`${INPUT} font-mono`}
+        />
         <Button
           variant="secondary"
           title={`Copy the ${label.toLowerCase()} to the clipboard`}
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(value);
-              setCopied(true);
-              setTimeout(() => setCopied(false), 2000);
-            } catch {
-              // Clipboard refused (insecure origin, permissions): the field is selectable by hand.
-            }
-          }}
+          onClick={() => copy(value)}
+          onBlur={state === "copied" ? reset : undefined}
         >
-          {copied ? "Copied" : "Copy"}
+          {state === "copied" ? "Copied" : "Copy"}
         </Button>
       </div>
+      {state === "manual" ? <p className="mt-1 text-xs text-slate-600">Selected: press Ctrl+C (⌘C on a Mac) to copy.</p> : null}
     </div>
   );
 }

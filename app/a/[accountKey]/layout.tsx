@@ -12,6 +12,7 @@ const NAV: Array<{ section: string; label: string; permission?: Permission }> = 
   { section: "dashboard", label: "Overview" },
   { section: "map", label: "Live map", permission: "assets.read" },
   { section: "assets", label: "Assets", permission: "assets.read" },
+  { section: "links", label: "Links", permission: "assets.read" },
   { section: "alerts", label: "Alerts", permission: "alerts.read" },
   { section: "alerts/rules", label: "Alert rules", permission: "alerts.read" },
   { section: "geofences", label: "Geofences", permission: "alerts.read" },

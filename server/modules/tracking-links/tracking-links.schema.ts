@@ -77,13 +77,16 @@ export const ZSchedule = z
   })
   .refine((schedule) => schedule.start < schedule.end, { path: ["end"], message: "must be after the start" });
 
+/** a number a form may leave empty (a coordinate, the vehicle): the message says which of the two went wrong */
+const formNumber = () => z.number({ error: (issue) => (issue.input === undefined ? "must not be empty" : "must be a number") });
+
 export const ZDestination = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: formNumber().min(-90, "must be between -90 and 90").max(90, "must be between -90 and 90"),
+  lng: formNumber().min(-180, "must be between -180 and 180").max(180, "must be between -180 and 180"),
   name: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
   radiusM: z
-    .number()
-    .int()
+    .number({ error: "must be a number" })
+    .int("must be a whole number of metres")
     .min(LINK_LIMITS.minArrivalRadiusM, `must be at least ${LINK_LIMITS.minArrivalRadiusM} m`)
     .max(LINK_LIMITS.maxArrivalRadiusM, `must be at most ${LINK_LIMITS.maxArrivalRadiusM} m`)
     .default(LINK_LIMITS.defaultArrivalRadiusM),
@@ -123,7 +126,7 @@ export const ZLinkBranding = z.object({
 /** what a link is made of; every field but the target has a default */
 const linkFields = {
   displayName: ZName,
-  assetId: ZId,
+  assetId: formNumber().int("must be an asset id").positive("must be an asset id"),
   accessMode: z.enum(ACCESS_MODES, { error: `must be one of: ${ACCESS_MODES.join(", ")}` }),
   allowedEmails: z.array(ZEmail).max(LINK_LIMITS.maxAllowedEmails, `at most ${LINK_LIMITS.maxAllowedEmails} addresses`),
   active: z.boolean(),
@@ -141,7 +144,13 @@ const linkFields = {
 
 const authorisedNeedsList = (link: { accessMode?: AccessMode; allowedEmails?: string[] }) =>
   link.accessMode !== "authorized_only" || (link.allowedEmails?.length ?? 0) > 0;
-const AUTHORISED_NEEDS_LIST = { path: ["allowedEmails"], message: "list at least one address for authorised-only links" };
+const AUTHORISED_NEEDS_LIST = {
+  path: ["allowedEmails"],
+  message: "list at least one address for authorised-only links",
+  // checked even when other fields are wrong, so a form learns every problem at once (zod skips refinements of an
+  // object with issues unless told); the check reads only the two fields, whatever shape the rest has
+  when: () => true,
+};
 
 export const ZCreateTrackingLink = z
   .object({

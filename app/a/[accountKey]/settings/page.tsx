@@ -21,7 +21,18 @@ export default async function SettingsPage({ params }: { params: Promise<{ accou
         contactName: account.contactName ?? "",
         contactEmail: account.contactEmail ?? "",
         contactPhone: account.contactPhone ?? "",
+        timeZone: account.timeZone,
       }}
+      timeZones={timeZoneChoices(account.timeZone)}
     />
   );
+}
+
+/**
+ * The zones to choose from: the server's own list, so every choice passes its validation (a browser's list can
+ * differ), with UTC first (the default, which the list leaves out) and the current zone even if it is an alias.
+ */
+function timeZoneChoices(current: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return [...new Set(["UTC", current, ...zones])];
 }

@@ -1,11 +1,11 @@
 "use client";
-// Account settings: name, branding of the public tracking pages (logo, colour, company name) with a live preview of
-// their header, and the default contact details shown to the people following a vehicle.
+// Account settings: name and time zone, branding of the public tracking pages (logo, colour, company name) with a
+// live preview of their header, and the default contact details shown to the people following a vehicle.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, Field, PageHeader } from "../../../_components/ui";
+import { Alert, Button, Card, Field, PageHeader, SelectField } from "../../../_components/ui";
 
 export interface SettingsValues {
   name: string;
@@ -15,12 +15,13 @@ export interface SettingsValues {
   contactName: string;
   contactEmail: string;
   contactPhone: string;
+  timeZone: string;
 }
 
 const DEFAULT_COLOUR = "#2563eb";
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-export function SettingsClient({ accountKey, initial }: { accountKey: string; initial: SettingsValues }) {
+export function SettingsClient({ accountKey, initial, timeZones }: { accountKey: string; initial: SettingsValues; timeZones: string[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [values, setValues] = useState(initial);
@@ -37,13 +38,14 @@ export function SettingsClient({ accountKey, initial }: { accountKey: string; in
           contactName: account.contactName ?? "",
           contactEmail: account.contactEmail ?? "",
           contactPhone: account.contactPhone ?? "",
+          timeZone: account.timeZone,
         });
         router.refresh(); // the account name in the navigation
       },
     }),
   );
   const failure = save.error ? describeError(save.error) : null;
-  const set = (field: keyof SettingsValues) => (event: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (field: keyof SettingsValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setSaved(false);
     setValues((current) => ({ ...current, [field]: event.target.value }));
   };
@@ -59,7 +61,7 @@ export function SettingsClient({ accountKey, initial }: { accountKey: string; in
 
   return (
     <>
-      <PageHeader title="Settings" description="How this account is named, and how its public tracking pages look." />
+      <PageHeader title="Settings" description="How this account is named, its time zone, and how its public tracking pages look." />
       <div className="grid gap-6 lg:grid-cols-5">
         <form onSubmit={submit} noValidate className="space-y-6 lg:col-span-3">
           <Card title="Account">
@@ -67,6 +69,16 @@ export function SettingsClient({ accountKey, initial }: { accountKey: string; in
             <p className="mt-2 text-xs text-slate-500">
               Account key: <code>{accountKey}</code> (used in API paths; it does not change).
             </p>
+            <SelectField
+              label="Time zone"
+              name="timeZone"
+              className="mt-4"
+              value={values.timeZone}
+              onChange={set("timeZone")}
+              options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
+              error={failure?.fields.timeZone}
+              hint="Tracking-link schedules and times (start, time limit) are set in this zone, and passengers see times in it."
+            />
           </Card>
           <Card title="Branding">
             <div className="grid gap-4 sm:grid-cols-2">

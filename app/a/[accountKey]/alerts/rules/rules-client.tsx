@@ -7,8 +7,13 @@ import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
 import { DEFAULT_COOLDOWN_S, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
+import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { FormDialog } from "../../../../_components/form-dialog";
+import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../../_components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../../_components/ui";
+
+const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
 
 type Editing = { mode: "create" } | { mode: "edit"; rule: AlertRuleDto } | null;
 
@@ -74,61 +79,48 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         </div>
       ) : null}
       <Card>
-        {rules.isPending ? (
-          <Spinner label="Loading rules…" />
-        ) : rules.isError ? (
-          <Alert>Could not load the rules: {describeError(rules.error).message}</Alert>
-        ) : rows.length === 0 ? (
-          <EmptyState title="No alert rules yet" action={addButton}>
-            {canManage ? "Add a rule, for example overspeed above 90 km/h or entering a geofence." : "An administrator or fleet manager can add rules."}
-          </EmptyState>
-        ) : (
-          <div className="-mx-4 overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Alert rules</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Fires when</th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Assets</th>
-                  <th scope="col" className="px-4 py-2 font-medium">State</th>
-                  {canManage ? <th scope="col" className="px-4 py-2 text-right font-medium"><span className="sr-only">Actions</span></th> : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((rule) => (
-                  <tr key={rule.id} data-testid="rule-row">
-                    <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
-                      <span className="block text-xs text-slate-500">
-                        {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
-                      {rule.asset_ids.length === 0
-                        ? "All assets"
-                        : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
-                    </td>
-                    <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
-                    {canManage ? (
-                      <td className="whitespace-nowrap px-4 py-3 text-right">
-                        <EditDeleteButtons
-                          name={rule.name}
-                          onEdit={() => setEditing({ mode: "edit", rule })}
-                          onDelete={() => {
-                            remove.reset();
-                            setDeleting(rule);
-                          }}
-                        />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryList
+          query={rules}
+          what="rules"
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState title="No alert rules yet" action={addButton}>
+              {canManage ? "Add a rule, for example overspeed above 90 km/h or entering a geofence." : "An administrator or fleet manager can add rules."}
+            </EmptyState>
+          }
+        >
+          <DataTable caption="Alert rules" columns={canManage ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+            {rows.map((rule) => (
+              <tr key={rule.id} data-testid="rule-row">
+                <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
+                  <span className="block text-xs text-slate-500">
+                    {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
+                  </span>
+                </td>
+                <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
+                  {rule.asset_ids.length === 0
+                    ? "All assets"
+                    : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
+                </td>
+                <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
+                {canManage ? (
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <EditDeleteButtons
+                      name={rule.name}
+                      onEdit={() => setEditing({ mode: "edit", rule })}
+                      onDelete={() => {
+                        remove.reset();
+                        setDeleting(rule);
+                      }}
+                    />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
+        </QueryList>
       </Card>
 
       {editing ? (
@@ -191,9 +183,7 @@ function RuleDialog({
   const same = current?.type === type;
   const initial = (name: string, fallback = "") => (same && params[name] !== undefined ? String(params[name]) : fallback);
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const text = (name: string) => String(form.get(name) ?? "").trim();
     // numbers are sent as typed; the server says what is wrong with them
     const number = (name: string) => (text(name) === "" ? undefined : Number(text(name)));
@@ -214,118 +204,102 @@ function RuleDialog({
       asset_ids: allAssets ? [] : form.getAll("asset_ids").map((id) => Number(id)),
       params: byType[type](),
     };
-    try {
-      if (current) await update.mutateAsync({ accountKey, ruleId: current.id, body });
-      else await create.mutateAsync({ accountKey, body });
-      await onSaved(`Saved ${body.name}.`);
-    } catch {
-      // shown from mutation.error
-    }
+    if (current) await update.mutateAsync({ accountKey, ruleId: current.id, body });
+    else await create.mutateAsync({ accountKey, body });
+    await onSaved(`Saved ${body.name}.`);
   }
 
-  const formId = "rule-form";
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={current ? `Edit ${current.name}` : "Add alert rule"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={mutation.isPending}>
-            {current ? "Save changes" : "Add rule"}
-          </Button>
-        </>
-      }
+      submitLabel={current ? "Save changes" : "Add rule"}
+      busy={mutation.isPending}
+      failure={failure}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" defaultValue={current?.name} error={failure?.fields.name} className="sm:col-span-2" placeholder="Speeding on the highway" />
-        <SelectField
-          label="Type"
-          name="type"
-          value={type}
-          onChange={(e) => setType(e.target.value as AlertRuleType)}
-          options={ALERT_RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }))}
-          error={failure?.fields.type}
-          className="sm:col-span-2"
-        />
-        {type === "OVERSPEED" ? (
-          <>
-            <Field label="Speed limit (km/h)" name="speed_kmh" type="number" min={RULE_LIMITS.speedKmh.min} defaultValue={initial("speed_kmh", "90")} error={fieldError("speed_kmh")} />
-            <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
-          </>
-        ) : null}
-        {type === "GEOFENCE" ? (
-          geofences.length === 0 ? (
-            <div className="sm:col-span-2">
-              <Alert tone="warning">
-                There are no geofences yet. <Link href={`/a/${accountKey}/geofences`} className="underline">Draw one on the map</Link> first.
-              </Alert>
-            </div>
-          ) : (
-            <SelectField label="Geofence" name="geofence_id" options={geofences} defaultValue={initial("geofence_id", geofences[0]?.value)} error={fieldError("geofence_id")} />
-          )
-        ) : null}
-        {TRIGGER_OPTIONS[type] ? (
-          <SelectField key={type} label="Fire on" name="trigger" options={TRIGGER_OPTIONS[type]!} defaultValue={initial("trigger", "both")} error={fieldError("trigger")} />
-        ) : null}
-        {type === "IDLING" ? (
-          <Field label="Idling for (min)" name="idle_minutes" type="number" min={1} defaultValue={initial("idle_minutes", "10")} error={fieldError("idle_minutes")} />
-        ) : null}
-        {type === "LOW_VOLTAGE" ? (
-          <>
-            <Field label="Below (V)" name="voltage_v" type="number" step="0.1" defaultValue={initial("voltage_v", "11.8")} error={fieldError("voltage_v")} />
-            <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
-          </>
-        ) : null}
-        {type === "CONNECTIVITY" ? (
-          <Field
-            label="Silent for (min)"
-            name="silence_minutes"
-            type="number"
-            min={1}
-            defaultValue={initial("silence_minutes", "30")}
-            error={fieldError("silence_minutes")}
-            hint="No record and no login for this long: offline"
-          />
-        ) : null}
-        {type === "DTC_DETECTED" ? (
-          <p className="text-sm text-slate-600 sm:col-span-2">Fires when the vehicle reports a trouble code it did not report before (OBD or CAN adapter).</p>
-        ) : null}
+      <Field label="Name" name="name" defaultValue={current?.name} error={failure?.fields.name} className="sm:col-span-2" placeholder="Speeding on the highway" />
+      <SelectField
+        label="Type"
+        name="type"
+        value={type}
+        onChange={(e) => setType(e.target.value as AlertRuleType)}
+        options={ALERT_RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }))}
+        error={failure?.fields.type}
+        className="sm:col-span-2"
+      />
+      {type === "OVERSPEED" ? (
+        <>
+          <Field label="Speed limit (km/h)" name="speed_kmh" type="number" min={RULE_LIMITS.speedKmh.min} defaultValue={initial("speed_kmh", "90")} error={fieldError("speed_kmh")} />
+          <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
+        </>
+      ) : null}
+      {type === "GEOFENCE" ? (
+        geofences.length === 0 ? (
+          <div className="sm:col-span-2">
+            <Alert tone="warning">
+              There are no geofences yet. <Link href={`/a/${accountKey}/geofences`} className="underline">Draw one on the map</Link> first.
+            </Alert>
+          </div>
+        ) : (
+          <SelectField label="Geofence" name="geofence_id" options={geofences} defaultValue={initial("geofence_id", geofences[0]?.value)} error={fieldError("geofence_id")} />
+        )
+      ) : null}
+      {TRIGGER_OPTIONS[type] ? (
+        <SelectField key={type} label="Fire on" name="trigger" options={TRIGGER_OPTIONS[type]!} defaultValue={initial("trigger", "both")} error={fieldError("trigger")} />
+      ) : null}
+      {type === "IDLING" ? (
+        <Field label="Idling for (min)" name="idle_minutes" type="number" min={1} defaultValue={initial("idle_minutes", "10")} error={fieldError("idle_minutes")} />
+      ) : null}
+      {type === "LOW_VOLTAGE" ? (
+        <>
+          <Field label="Below (V)" name="voltage_v" type="number" step="0.1" defaultValue={initial("voltage_v", "11.8")} error={fieldError("voltage_v")} />
+          <Field label="For at least (s)" name="min_duration_s" type="number" min={0} defaultValue={initial("min_duration_s", "0")} error={fieldError("min_duration_s")} />
+        </>
+      ) : null}
+      {type === "CONNECTIVITY" ? (
         <Field
-          label="Quiet time (s)"
-          name="cooldown_s"
+          label="Silent for (min)"
+          name="silence_minutes"
           type="number"
-          min={0}
-          defaultValue={String(current?.cooldown_s ?? DEFAULT_COOLDOWN_S)}
-          error={failure?.fields.cooldown_s}
-          hint="At most one alert per asset in this time"
+          min={1}
+          defaultValue={initial("silence_minutes", "30")}
+          error={fieldError("silence_minutes")}
+          hint="No record and no login for this long: offline"
         />
-        <label className="flex items-center gap-2 self-center text-sm text-slate-700">
-          <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? true} /> Enabled
+      ) : null}
+      {type === "DTC_DETECTED" ? (
+        <p className="text-sm text-slate-600 sm:col-span-2">Fires when the vehicle reports a trouble code it did not report before (OBD or CAN adapter).</p>
+      ) : null}
+      <Field
+        label="Quiet time (s)"
+        name="cooldown_s"
+        type="number"
+        min={0}
+        defaultValue={String(current?.cooldown_s ?? DEFAULT_COOLDOWN_S)}
+        error={failure?.fields.cooldown_s}
+        hint="At most one alert per asset in this time"
+      />
+      <label className="flex items-center gap-2 self-center text-sm text-slate-700">
+        <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? true} /> Enabled
+      </label>
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-1 block text-sm font-medium text-slate-700">Assets</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={allAssets} onChange={(e) => setAllAssets(e.target.checked)} /> All assets, including ones added later
         </label>
-        <fieldset className="sm:col-span-2">
-          <legend className="mb-1 block text-sm font-medium text-slate-700">Assets</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={allAssets} onChange={(e) => setAllAssets(e.target.checked)} /> All assets, including ones added later
-          </label>
-          {!allAssets ? (
-            <div className="mt-2 max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset ring-slate-200">
-              {assets.length === 0 ? <p className="text-sm text-slate-500">No assets yet.</p> : null}
-              {assets.map((asset) => (
-                <label key={asset.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="asset_ids" value={asset.id} defaultChecked={current?.asset_ids.includes(asset.id)} /> {asset.name}
-                </label>
-              ))}
-            </div>
-          ) : null}
-          {failure?.fields.asset_ids ? <p className="mt-1 text-sm text-red-600">{failure.fields.asset_ids}</p> : null}
-        </fieldset>
-      </form>
-      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
-      {failure && Object.keys(failure.fields).length > 0 ? <Alert>Check the highlighted fields.</Alert> : null}
-    </Dialog>
+        {!allAssets ? (
+          <div className="mt-2 max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset ring-slate-200">
+            {assets.length === 0 ? <p className="text-sm text-slate-500">No assets yet.</p> : null}
+            {assets.map((asset) => (
+              <label key={asset.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="asset_ids" value={asset.id} defaultChecked={current?.asset_ids.includes(asset.id)} /> {asset.name}
+              </label>
+            ))}
+          </div>
+        ) : null}
+        {failure?.fields.asset_ids ? <p className="mt-1 text-sm text-red-600">{failure.fields.asset_ids}</p> : null}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,12 +1,14 @@
 "use client";
 // Asset page: what the tracker says now (status, readings with units), where the vehicle went in a chosen range
-// (track line with play/pause and a slider moving a marker along the fixes), and its trips (click: the trip's trail).
+// (track line with play/pause and a slider moving a marker along the fixes), its trips (click: the trip's trail) and
+// the tracking links that let passengers follow it.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import type { TripDto } from "@/server/modules/positions/positions.schema";
 import type { Reading } from "@/server/trpc/routers/positions";
+import type { LinkAccount } from "../../../../_components/links/link-account";
 import { FitBounds } from "../../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../../_components/map/fleet-map";
 import { PointLayer } from "../../../../_components/map/point-layer";
@@ -17,6 +19,7 @@ import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Alert, Badge, Button, Card, EmptyState, Spinner } from "../../../../_components/ui";
 import type { MapStyle } from "@/server/modules/maps/map-style";
+import { TrackingLinksPanel } from "./tracking-links-panel";
 
 const HOUR = 60 * 60_000;
 const RANGES = [
@@ -30,7 +33,17 @@ type RangeValue = (typeof RANGES)[number]["value"];
 /** fixes per second of playback */
 const PLAY_RATES = [2, 10, 50] as const;
 
-export function AssetClient({ accountKey, asset, mapStyle }: { accountKey: string; asset: AssetDto; mapStyle: MapStyle }) {
+export function AssetClient({
+  accountKey,
+  asset,
+  mapStyle,
+  links,
+}: {
+  accountKey: string;
+  asset: AssetDto;
+  mapStyle: MapStyle;
+  links: LinkAccount;
+}) {
   const trpc = useTRPC();
   const now = useNow();
   const [rangeValue, setRangeValue] = useState<RangeValue>("24h");
@@ -149,6 +162,10 @@ export function AssetClient({ accountKey, asset, mapStyle }: { accountKey: strin
             now={now}
           />
         </Card>
+      </div>
+
+      <div className="mt-6">
+        <TrackingLinksPanel account={links} vehicle={{ id: asset.id, name: asset.name }} />
       </div>
     </>
   );

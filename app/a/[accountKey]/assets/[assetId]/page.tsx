@@ -1,10 +1,11 @@
-// One asset: header, latest IO/CAN readings, history playback and trips.
+// One asset: header, latest IO/CAN readings, history playback, trips and its tracking links.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/server/env";
 import { mapStyleFor } from "@/server/modules/maps/map-style";
 import { isAppError } from "@/server/errors";
 import { getAsset } from "@/server/modules/assets/get-asset";
+import { linkAccount } from "../../../../_components/links/link-account";
 import { NoAccess } from "../../../../_components/no-access";
 import { requireAccountPage } from "../../../../_lib/account-page";
 import { AssetClient } from "./asset-client";
@@ -25,5 +26,12 @@ export default async function AssetPage({ params }: Params) {
     throw error;
   });
   if (!asset) notFound();
-  return <AssetClient accountKey={page.account.key} asset={asset} mapStyle={mapStyleFor(env())} />;
+  return (
+    <AssetClient
+      accountKey={page.account.key}
+      asset={asset}
+      mapStyle={mapStyleFor(env())}
+      links={linkAccount(page.account, page.can("links.manage"))}
+    />
+  );
 }
