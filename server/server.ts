@@ -22,7 +22,7 @@ import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./rea
 import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
-import { PUBLIC_TRACKING_APP_KEY } from "./security/channel-signature";
+import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";

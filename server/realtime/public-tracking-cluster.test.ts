@@ -12,7 +12,7 @@ import { setDatabase } from "../db/client";
 import { makeAccount, makeAsset } from "../http/test-fixtures";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
 import { authSecret } from "../security/auth-secret";
-import { PUBLIC_TRACKING_APP_KEY } from "../security/channel-signature";
+import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
 import { freePort } from "../testing/free-port";
 import { startNode, stopNode, type NodeProcess } from "../testing/node-process";
 import { trackingDevice, waitUntil } from "../testing/public-tracking-harness";

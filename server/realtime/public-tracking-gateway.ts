@@ -18,7 +18,7 @@ import type { Logger } from "pino";
 import { db } from "../db/client";
 import type { Hub } from "../hub";
 import type { LivePosition } from "../modules/positions/live-position";
-import { TRACKING_CHANNEL_PREFIX } from "../modules/tracking-links/authorize-channel";
+import { TRACKING_CHANNEL_PREFIX, TrackingEvent } from "../modules/tracking-links/public-channel";
 import { takeChannelGrant } from "../modules/tracking-links/channel-grants";
 import { findTrackingLinkByUuid } from "../modules/tracking-links/find-tracking-link";
 import { linkSelect, linkState, linkTiming, type LinkRecord } from "../modules/tracking-links/link-record";
@@ -27,17 +27,10 @@ import { PUBLIC_TRACKING_LIMITS } from "../modules/tracking-links/public-trackin
 import { linkDestination, toPublicLocation } from "../modules/tracking-links/public-location";
 import { ZLinkUuid, type ExpiryReason, type PublicLocation } from "../modules/tracking-links/tracking-links.schema";
 import { findViewerSessionById } from "../modules/tracking-links/viewer-sessions";
-import { verifyChannelSignature } from "../security/channel-signature";
+import { verifyChannelSignature } from "../modules/tracking-links/channel-signature";
 import { TrackingCloseCode } from "./pusher/close-codes";
 import { channelFrame } from "./pusher/pusher-frames";
 import type { ChannelAuthority, PusherConnection } from "./pusher/pusher-server";
-
-export const TrackingEvent = {
-  LOCATION_UPDATED: "location.updated",
-  LINK_EXPIRED: "link.expired",
-  SCHEDULE_CHANGED: "schedule.changed",
-  VEHICLE_CHANGED: "vehicle.changed",
-} as const;
 
 /** how often every local link is read again (a safety net under hub events: changes made where no hub reaches) */
 export const REVALIDATE_MS = 10_000;

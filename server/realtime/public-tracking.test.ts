@@ -12,7 +12,8 @@ import { putChannelGrant } from "../modules/tracking-links/channel-grants";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
 import { updateTrackingLink } from "../modules/tracking-links/update-tracking-link";
 import type { CreateTrackingLinkInput } from "../modules/tracking-links/tracking-links.schema";
-import { PUBLIC_TRACKING_APP_KEY, signChannel } from "../security/channel-signature";
+import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
+import { signChannel } from "../modules/tracking-links/channel-signature";
 import {
   connectViewer,
   pusherOptions,

@@ -8,7 +8,7 @@ import path from "node:path";
 import Pusher from "pusher-js";
 import { env as processEnv, parseEnv, setEnv } from "../env";
 import { startFleetline, type RunningServer } from "../server";
-import { PUBLIC_TRACKING_APP_KEY } from "../security/channel-signature";
+import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { freePort } from "./free-port";
 import { servePublicTrackingRoutes } from "./public-tracking-routes";

@@ -3,18 +3,10 @@
 // the link's events, a refusal with one of the spec's close codes, and a drop that nobody asked for (network, server
 // restart). pusher-js retries a drop on its own; the page stops it and decides itself when to reconnect (after
 // reading the link info, as the spec asks).
+import { PUBLIC_TRACKING_APP_KEY, trackingChannel, TrackingEvent } from "@/server/modules/tracking-links/public-channel";
 import type { ExpiryReason, PublicLocation } from "@/server/modules/tracking-links/tracking-links.schema";
 import { TrackingCloseCode } from "@/server/realtime/pusher/close-codes";
 
-/** the spec's application key: a constant, not a secret */
-export const PUBLIC_TRACKING_KEY = "public-tracking";
-
-export const TrackingEvent = {
-  LOCATION_UPDATED: "location.updated",
-  LINK_EXPIRED: "link.expired",
-  SCHEDULE_CHANGED: "schedule.changed",
-  VEHICLE_CHANGED: "vehicle.changed",
-} as const;
 
 export type RefusalCode = (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode];
 const REFUSALS = new Set<number>(Object.values(TrackingCloseCode));
@@ -52,7 +44,7 @@ export async function openTrackingChannel(uuid: string, token: string, handlers:
   // the browser build is a UMD bundle: its default export may come wrapped or bare
   const Pusher = (module.default ?? module) as typeof module.default;
   const { hostname, port, protocol } = window.location;
-  const pusher = new Pusher(PUBLIC_TRACKING_KEY, {
+  const pusher = new Pusher(PUBLIC_TRACKING_APP_KEY, {
     wsHost: hostname,
     wsPort: port ? Number(port) : 80,
     wssPort: port ? Number(port) : 443,
@@ -76,7 +68,7 @@ export async function openTrackingChannel(uuid: string, token: string, handlers:
       if (!done) run(...args);
     };
 
-  const channel = pusher.subscribe(`private-tracking.${uuid}`);
+  const channel = pusher.subscribe(trackingChannel(uuid));
   channel.bind("pusher:subscription_succeeded", guard(() => handlers.onSubscribed()));
   channel.bind(
     "pusher:subscription_error",

@@ -32,25 +32,19 @@ const ZLogoUrl = z
     }
   }, "must be an http(s) URL");
 
-const ZColour = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || /^#[0-9a-fA-F]{6}$/.test(value), "must be a colour like #2563eb");
+const ZShortText = z.string().max(120, "must be at most 120 characters");
 
-/** an IANA time zone name ("Europe/Vilnius"); schedules and times shown to passengers are in it */
-export const ZTimeZone = z.string().trim().refine(isTimeZone, "must be a time zone such as Europe/Vilnius");
-
-export const ZUpdateAccountSettings = z.object({
-  accountId: z.number().int().positive(),
-  name: ZAccountName.optional(),
-  timeZone: ZTimeZone.optional(),
-  // null or "" clears an optional setting; undefined leaves it unchanged
-  brandingLogoUrl: optionalText(ZLogoUrl).optional(),
-  brandingPrimaryColor: optionalText(ZColour)
+/**
+ * Branding and contact details as the account's defaults and a tracking link's overrides take them: null or ""
+ * clears a field ("not set"), undefined leaves it unchanged.
+ */
+export const brandingFields = {
+  logoUrl: optionalText(ZLogoUrl).optional(),
+  primaryColor: optionalText(z.string().trim().refine((v) => v === "" || /^#[0-9a-fA-F]{6}$/.test(v), "must be a colour like #2563eb"))
     .transform((value) => value?.toLowerCase() ?? null)
     .optional(),
-  brandingCompanyName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
-  contactName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
+  companyName: optionalText(ZShortText).optional(),
+  contactName: optionalText(ZShortText).optional(),
   contactEmail: optionalText(
     z.string().trim().refine((v) => v === "" || z.email().safeParse(v).success, "must be an e-mail address"),
   ).optional(),
@@ -61,6 +55,22 @@ export const ZUpdateAccountSettings = z.object({
       .max(40, "must be at most 40 characters")
       .refine((v) => v === "" || /^\+?[0-9 ()./-]{3,}$/.test(v), "must be a phone number"),
   ).optional(),
+};
+
+/** an IANA time zone name ("Europe/Vilnius"); schedules and times shown to passengers are in it */
+export const ZTimeZone = z.string().trim().refine(isTimeZone, "must be a time zone such as Europe/Vilnius");
+
+export const ZUpdateAccountSettings = z.object({
+  accountId: z.number().int().positive(),
+  name: ZAccountName.optional(),
+  timeZone: ZTimeZone.optional(),
+  // null or "" clears an optional setting; undefined leaves it unchanged
+  brandingLogoUrl: brandingFields.logoUrl,
+  brandingPrimaryColor: brandingFields.primaryColor,
+  brandingCompanyName: brandingFields.companyName,
+  contactName: brandingFields.contactName,
+  contactEmail: brandingFields.contactEmail,
+  contactPhone: brandingFields.contactPhone,
 });
 export type UpdateAccountSettingsInput = z.input<typeof ZUpdateAccountSettings>;
 

@@ -4,21 +4,16 @@
 // spec's close codes can say what is wrong.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { signChannel } from "../../security/channel-signature";
+import { signChannel } from "./channel-signature";
 import { putChannelGrant } from "./channel-grants";
+import { trackingChannel } from "./public-channel";
 import type { ViewerSession } from "./viewer-sessions";
-
-export const TRACKING_CHANNEL_PREFIX = "private-tracking.";
 
 /** Pusher socket ids are two integers joined by a dot */
 export const ZChannelAuthRequest = z.object({
   socket_id: z.string({ error: "is required" }).regex(/^\d{1,20}\.\d{1,20}$/, "must be a socket id like 1234.5678"),
   channel_name: z.string({ error: "is required" }).min(1).max(200),
 });
-
-export function trackingChannel(uuid: string): string {
-  return TRACKING_CHANNEL_PREFIX + uuid;
-}
 
 export async function authorizeChannel(
   session: ViewerSession,

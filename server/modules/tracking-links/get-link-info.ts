@@ -2,21 +2,11 @@
 // the link has none of its own). A disabled or expired link still answers, with its flags: the page shows why.
 import { AppError } from "../../errors";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
-import { effectiveBranding, linkState } from "./link-record";
+import { linkState, toLinkInfo } from "./link-record";
 import type { TrackingLinkInfo } from "./tracking-links.schema";
 
 export async function getLinkInfo(input: { uuid: string }, now = Date.now()): Promise<TrackingLinkInfo> {
   const link = await findTrackingLinkByUuid(input.uuid);
   if (!link) throw new AppError("LINK_NOT_FOUND", "Tracking link not found.");
-  const state = linkState(link, now);
-  const branding = effectiveBranding(link);
-  return {
-    uuid: link.uuid,
-    display_name: link.displayName,
-    access_mode: link.accessMode,
-    is_active: state.isActive,
-    is_expired: state.isExpired,
-    is_within_schedule: state.isWithinSchedule,
-    branding: { logo_url: branding.logoUrl, primary_color: branding.primaryColor, company_name: branding.companyName },
-  };
+  return toLinkInfo(link, linkState(link, now));
 }

@@ -7,7 +7,7 @@
 import { AppError } from "../../errors";
 import { isoWithOffset, parseLocalDate } from "../time/zoned-time";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
-import { effectiveBranding, linkState, linkTiming } from "./link-record";
+import { effectiveBranding, linkState, linkTiming, toLinkInfo } from "./link-record";
 import { nextWindowStart, type WeeklySchedule } from "./link-timing";
 import { formatSchedule, type ExpiryReason, type LinkStatus, type TrackingLinkInfo } from "./tracking-links.schema";
 
@@ -39,13 +39,7 @@ export async function getTrackingPage(input: { uuid: string }, now = Date.now())
   const paused = state.isActive && !state.isExpired && !state.isWithinSchedule;
   const resumesAt = paused ? nextWindowStart(timing, now) : null;
   return {
-    uuid: link.uuid,
-    display_name: link.displayName,
-    access_mode: link.accessMode,
-    is_active: state.isActive,
-    is_expired: state.isExpired,
-    is_within_schedule: state.isWithinSchedule,
-    branding: { logo_url: branding.logoUrl, primary_color: branding.primaryColor, company_name: branding.companyName },
+    ...toLinkInfo(link, state),
     status: state.status,
     expired_reason: state.expiredReason,
     contact: { name: branding.contactName, phone: branding.contactPhone, email: branding.contactEmail },

@@ -7,6 +7,7 @@ import {
   type AccessMode,
   type LinkStatus,
   type TrackingLinkDto,
+  type TrackingLinkInfo,
 } from "./tracking-links.schema";
 import { isWithinSchedule, timedExpiry, type LinkTiming } from "./link-timing";
 
@@ -150,6 +151,20 @@ export function effectiveBranding(link: LinkRecord) {
     contactName: link.contactName ?? account.contactName,
     contactEmail: link.contactEmail ?? account.contactEmail,
     contactPhone: link.contactPhone ?? account.contactPhone,
+  };
+}
+
+/** the spec's tracking link info: exactly its fields, branding falling back to the account's */
+export function toLinkInfo(link: LinkRecord, state: LinkState): TrackingLinkInfo {
+  const branding = effectiveBranding(link);
+  return {
+    uuid: link.uuid,
+    display_name: link.displayName,
+    access_mode: link.accessMode,
+    is_active: state.isActive,
+    is_expired: state.isExpired,
+    is_within_schedule: state.isWithinSchedule,
+    branding: { logo_url: branding.logoUrl, primary_color: branding.primaryColor, company_name: branding.companyName },
   };
 }
 

@@ -2,6 +2,7 @@
 // of the spec (tracking link info, viewer session, public location object). Public shapes are built field by field
 // from these types, so nothing else about a link, its vehicle or its account can reach a viewer.
 import { z } from "zod";
+import { brandingFields } from "../accounts/accounts.schema";
 import { optionalText } from "../accounts/parse-input";
 import { formatClockMinutes, parseClockMinutes, parseLocalDate } from "../time/zoned-time";
 
@@ -92,36 +93,8 @@ export const ZDestination = z.object({
     .default(LINK_LIMITS.defaultArrivalRadiusM),
 });
 
-const ZLogoUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    if (value === "") return true;
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "must be an http(s) URL");
-
 /** per-link branding and contact details; null or "" falls back to the account's */
-export const ZLinkBranding = z.object({
-  logoUrl: optionalText(ZLogoUrl).optional(),
-  primaryColor: optionalText(z.string().trim().refine((v) => v === "" || /^#[0-9a-fA-F]{6}$/.test(v), "must be a colour like #2563eb"))
-    .transform((value) => value?.toLowerCase() ?? null)
-    .optional(),
-  companyName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
-  contactName: optionalText(z.string().max(120, "must be at most 120 characters")).optional(),
-  contactEmail: optionalText(z.string().trim().refine((v) => v === "" || z.email().safeParse(v).success, "must be an e-mail address")).optional(),
-  contactPhone: optionalText(
-    z
-      .string()
-      .trim()
-      .max(40, "must be at most 40 characters")
-      .refine((v) => v === "" || /^\+?[0-9 ()./-]{3,}$/.test(v), "must be a phone number"),
-  ).optional(),
-});
+export const ZLinkBranding = z.object(brandingFields);
 
 /** what a link is made of; every field but the target has a default */
 const linkFields = {

@@ -3,10 +3,9 @@
 // secret is derived from AUTH_SECRET and never leaves the server; every node derives the same one, so a signature
 // made by the node that answered /broadcasting/auth is checked by the node holding the WebSocket.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { derivedKey } from "./derived-key";
+import { derivedKey } from "../../security/derived-key";
+import { PUBLIC_TRACKING_APP_KEY } from "./public-channel";
 
-/** the spec's application key for public tracking (a constant, not a secret) */
-export const PUBLIC_TRACKING_APP_KEY = "public-tracking";
 const PURPOSE = "fleetline/pusher-channel-auth/v1";
 
 function hmacHex(socketId: string, channel: string): string {
