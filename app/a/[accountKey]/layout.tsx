@@ -1,9 +1,12 @@
 // The frame of every account page. Membership decides the navigation; a non-member gets 404. Without a session the
 // page itself redirects to sign-in (it knows its own address for the way back), so this renders only the page.
+// The dashboard's API client (tRPC) is provided here, not in the root layout: public pages such as /t/{uuid} never
+// load it.
 import { notFound } from "next/navigation";
 import { listUserAccounts } from "@/server/modules/users/list-user-accounts";
 import { can, ROLE_LABELS, type Permission } from "@/server/modules/users/roles";
 import { AppShell, type NavItem } from "../../_components/app-shell";
+import { TrpcProvider } from "../../_components/trpc";
 import { loadMembership, loadSessionUser } from "../../_lib/account-page";
 
 export const dynamic = "force-dynamic";
@@ -25,7 +28,7 @@ const NAV: Array<{ section: string; label: string; permission?: Permission }> = 
 export default async function AccountLayout({ children, params }: { children: React.ReactNode; params: Promise<{ accountKey: string }> }) {
   const { accountKey } = await params;
   const user = await loadSessionUser();
-  if (!user) return children;
+  if (!user) return <TrpcProvider>{children}</TrpcProvider>;
   const membership = await loadMembership(user.id, accountKey);
   if (!membership) notFound();
   const { account, role } = membership;
@@ -42,7 +45,7 @@ export default async function AccountLayout({ children, params }: { children: Re
       accounts={accounts.map(({ key, name }) => ({ key, name }))}
       nav={nav}
     >
-      {children}
+      <TrpcProvider>{children}</TrpcProvider>
     </AppShell>
   );
 }
