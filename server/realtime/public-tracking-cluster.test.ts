@@ -1,12 +1,14 @@
 // Public tracking on two server processes sharing one PostgreSQL and one Redis (server/testing/test-node.ts): a
 // viewer authorised by node A and connected to node B sees the positions of a device connected to node A, and is
 // disconnected (link.expired, reason disabled, close 4004) when an administrator disables the link with the admin CLI,
-// which announces the change on the cluster's hub.
+// which announces the change on the cluster's hub. The per-address limits (verify, WebSocket connections) are counted
+// over both nodes in Redis.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Pusher from "pusher-js";
+import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { setDatabase } from "../db/client";
 import { makeAccount, makeAsset } from "../http/test-fixtures";
@@ -21,6 +23,8 @@ import { createTestDatabase, type TestDatabase } from "../testing/test-database"
 import { TrackingCloseCode } from "./pusher/close-codes";
 
 const redisUp = inject("redis");
+/** an address of the documentation range, new for each call */
+const randomAddress = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 const postgresUp = inject("postgres");
 
 /** a pusher-js viewer whose channel is authorised by one node and whose WebSocket goes to another */
@@ -51,7 +55,9 @@ describe.skipIf(!redisUp || !postgresUp)(
     let database: TestDatabase;
     const nodes: NodeProcess[] = [];
     const dirs: string[] = [];
-    const shared = () => ({ DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL, AUTH_SECRET: authSecret() });
+    // TRUST_PROXY: each test speaks from addresses of its own (X-Forwarded-For), so counters kept in Redis by an
+    // earlier run never meet this one
+    const shared = () => ({ DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL, AUTH_SECRET: authSecret(), TRUST_PROXY: "1" });
 
     beforeAll(async () => {
       database = await createTestDatabase("postgres");
@@ -70,6 +76,42 @@ describe.skipIf(!redisUp || !postgresUp)(
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
 
+    it("counts the per-address limits over both nodes: verify (30 a minute) and WebSocket connections (100)", async () => {
+      const [a, b] = nodes as [NodeProcess, NodeProcess];
+      const account = await makeAccount("Limits");
+      const { id: assetId } = await makeAsset(account.id, "Bus 13");
+      const link = await createTrackingLink({ accountId: account.id, assetId });
+      const ip = randomAddress();
+      const verify = (node: NodeProcess) =>
+        fetch(`${node.url}/api/public/tracking/${link.uuid}/verify`, { method: "POST", headers: { "x-forwarded-for": ip } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await verify(i % 2 === 0 ? a : b)).status);
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      for (const node of [a, b]) {
+        const refused = await verify(node);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+
+      const socketsFrom = randomAddress();
+      const open = (node: NodeProcess) => {
+        const ws = new WebSocket(`${node.url.replace("http", "ws")}/app/public-tracking?protocol=7`, { headers: { "x-forwarded-for": socketsFrom } });
+        const first = new Promise<{ event: string; data: unknown }>((resolve) => ws.once("message", (raw) => resolve(JSON.parse(raw.toString()))));
+        return { ws, first };
+      };
+      const sockets = Array.from({ length: 100 }, (_, i) => open(i % 2 === 0 ? a : b));
+      try {
+        for (const socket of sockets) expect((await socket.first).event).toBe("pusher:connection_established");
+        for (const node of [a, b]) {
+          const extra = open(node);
+          sockets.push(extra);
+          expect(await extra.first).toEqual({ event: "pusher:error", data: { code: 4100, message: "Over capacity: too many connections from this address." } });
+        }
+      } finally {
+        for (const socket of sockets) socket.ws.close();
+      }
+    }, 120_000);
+
     it("carries a device's positions from node A to a viewer on node B, and disconnects it when the link is disabled", async () => {
       const [a, b] = nodes as [NodeProcess, NodeProcess];
       const account = await makeAccount("Two nodes");
@@ -77,7 +119,7 @@ describe.skipIf(!redisUp || !postgresUp)(
       const { id: assetId } = await makeAsset(account.id, "Bus 12", imei);
       const link = await createTrackingLink({ accountId: account.id, assetId });
 
-      const verified = await fetch(`${a.url}/api/public/tracking/${link.uuid}/verify`, { method: "POST" });
+      const verified = await fetch(`${a.url}/api/public/tracking/${link.uuid}/verify`, { method: "POST", headers: { "x-forwarded-for": randomAddress() } });
       expect(verified.status).toBe(200);
       const { session } = (await verified.json()) as { session: { token: string } };
       const onB = viewerAcross(a.url, b.url, link.uuid, session.token);
