@@ -25,6 +25,11 @@ export function AppShell({ account, roleLabel, user, accounts, nav, children }: 
   const menuId = useId();
   // Close the phone menu after navigating.
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Says the page is interactive: a click before hydration does nothing, so automated browsers (the end-to-end
+  // tests) wait for this before they act.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   // the most specific item matching the path is the current one ("Alert rules" rather than "Alerts" on its page)
   const current = nav

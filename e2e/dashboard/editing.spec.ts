@@ -1,7 +1,7 @@
 // Editing and deleting in the dashboard's lists, in the production build: an asset is renamed and deleted, an alert
 // rule is added, changed and deleted, each through its row's Edit and Delete buttons and their dialogs.
 import { expect, test } from "../fixtures";
-import { randomImei, signIn } from "../support/dashboard";
+import { openDialog, randomImei, signIn } from "../support/dashboard";
 
 test("an admin renames an asset and deletes it after confirming", async ({ page, account, cli }) => {
   await cli(["asset", "create", "--account", account.key, "--name", "Old Van", "--imei", randomImei()]);
@@ -31,8 +31,8 @@ test("an admin renames an asset and deletes it after confirming", async ({ page,
 test("an admin adds an overspeed rule, raises its limit and deletes it", async ({ page, account }) => {
   await page.goto(`/a/${account.key}/alerts/rules`);
   await signIn(page, account.adminEmail, account.adminPassword);
-  await page.getByRole("button", { name: "Add rule" }).first().click();
   const add = page.getByRole("dialog", { name: "Add alert rule" });
+  await openDialog(page.getByRole("button", { name: "Add rule" }).first(), add);
   await add.getByLabel("Name").fill("Highway speeding");
   await add.getByLabel("Type").selectOption("OVERSPEED");
   await add.getByLabel("Speed limit (km/h)").fill("110");

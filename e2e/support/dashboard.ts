@@ -1,15 +1,31 @@
 // Small steps that dashboard specs share.
 import { randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
-/** fills the sign-in form the dashboard redirected to and submits it */
+/**
+ * fills the sign-in form the dashboard redirected to, submits it, and waits for the outcome: the page it leads to,
+ * interactive (the app shell marks the document once hydrated: earlier clicks would do nothing), or the form's
+ * refusal
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator("html[data-hydrated='true']").or(page.getByRole("alert")).first().waitFor({ state: "attached" });
 }
 
 /** a random 15-digit IMEI, so specs running in parallel never share a tracker */
 export function randomImei(): string {
   return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
+}
+
+/**
+ * clicks `button` until `dialog` shows: a click that lands before the page's client part is hydrated does nothing
+ * (the page is server-rendered first), so the first click alone may be lost on a busy machine
+ */
+export async function openDialog(button: Locator, dialog: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
