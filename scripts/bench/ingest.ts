@@ -15,6 +15,7 @@ import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
+import { TailAttribution, type LatencySample } from "./support/tail-attribution";
 
 const DEVICES = 10_000;
 const FLOOD_CONNECTIONS = 2_000;
@@ -75,12 +76,14 @@ export default {
 
       const hub = createMemoryHub();
       let published = 0;
-      let latencies: number[] = [];
+      let samples: LatencySample[] = [];
       const firstPacket = new Map<number, number>(); // per asset: latency of its first published position
       hub.subscribe("position", (p) => {
         published++;
-        latencies.push(Date.now() - p.receivedAt);
-        if (!firstPacket.has(p.assetId)) firstPacket.set(p.assetId, Date.now() - p.receivedAt);
+        const publishedAt = Date.now();
+        const first = !firstPacket.has(p.assetId);
+        samples.push({ receivedAt: p.receivedAt, publishedAt, firstPacket: first });
+        if (first) firstPacket.set(p.assetId, publishedAt - p.receivedAt);
       });
       const geocoder = new OfflineGeocoder();
       await geocoder.load();
@@ -111,8 +114,10 @@ export default {
 
       // 2. latency at 2,000 positions/s; the flood's garbage is collected first, so its pauses are not counted here
       global.gc?.();
-      latencies = [];
+      samples = [];
       firstPacket.clear();
+      const attribution = new TailAttribution(database.sql);
+      attribution.start();
       const paced = await runLoad({
         ...base,
         baseTime: Date.now() - 2 * 86_400_000,
@@ -125,13 +130,25 @@ export default {
       for (const [phase, load] of [["flood", flood], ["paced", paced]] as const) {
         if (load.errors > 0) process.stderr.write(`ingest bench: ${phase} load had ${load.errors} failed devices: ${JSON.stringify(load.reasons)}\n`);
       }
-      const sorted = [...latencies].sort((a, b) => a - b);
+      await attribution.stop();
+      const sorted = samples.map((sample) => sample.publishedAt - sample.receivedAt).sort((a, b) => a - b);
+      const tail = attribution.report(samples, percentile(sorted, 99));
       figures.push(
         { name: "latency_rate_positions_per_s", value: round(paced.ackedRecords / (RUN_MS / 1000), 0), unit: "positions/s" },
         { name: "latency_receipt_to_publish_p50_ms", value: percentile(sorted, 50), unit: "ms" },
         { name: "latency_receipt_to_publish_p99_ms", value: percentile(sorted, 99), unit: "ms" },
         // the first packet of each device after it connected: state loads, trip start (a fleet reconnecting)
         { name: "latency_first_packet_p99_ms", value: percentile([...firstPacket.values()].sort((a, b) => a - b), 99), unit: "ms" },
+        // where the slowest 1% came from (a sample may overlap several causes, or none)
+        { name: "latency_tail_samples", value: tail.tailSamples, unit: "positions" },
+        { name: "latency_tail_in_gc_pause", value: tail.tailInGc, unit: "positions" },
+        { name: "latency_tail_in_autovacuum", value: tail.tailInAutovacuum, unit: "positions" },
+        { name: "latency_tail_first_packet", value: tail.tailFirstPacket, unit: "positions" },
+        { name: "latency_gc_max_pause_ms", value: round(tail.gcMaxPauseMs, 1), unit: "ms" },
+        { name: "latency_gc_total_pause_ms", value: round(tail.gcTotalPauseMs, 0), unit: "ms" },
+        { name: "latency_autovacuum_runs", value: tail.autovacuumRuns, unit: "runs" },
+        { name: "latency_event_loop_delay_p99_ms", value: round(tail.eventLoopDelayP99Ms, 1), unit: "ms" },
+        { name: "latency_event_loop_delay_max_ms", value: round(tail.eventLoopDelayMaxMs, 1), unit: "ms" },
       );
 
       // 3. idle connections; memory after a full collection on both sides (npm run bench exposes gc)
