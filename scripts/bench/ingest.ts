@@ -142,6 +142,9 @@ export default {
         // where the slowest 1% came from (a sample may overlap several causes, or none)
         { name: "latency_tail_samples", value: tail.tailSamples, unit: "positions" },
         { name: "latency_tail_in_gc_pause", value: tail.tailInGc, unit: "positions" },
+        { name: "latency_tail_gc_share_pct", value: round(tail.gcShareOfTail * 100, 0), unit: "%" },
+        { name: "latency_tail_in_loop_stall", value: tail.tailInLoopStall, unit: "positions" },
+        { name: "latency_loop_stalls", value: tail.loopStalls, unit: "stalls" },
         { name: "latency_tail_in_autovacuum", value: tail.tailInAutovacuum, unit: "positions" },
         { name: "latency_tail_first_packet", value: tail.tailFirstPacket, unit: "positions" },
         { name: "latency_gc_max_pause_ms", value: round(tail.gcMaxPauseMs, 1), unit: "ms" },

@@ -24,6 +24,11 @@ export interface TailReport {
   tailSamples: number;
   /** slow samples that overlapped a GC pause of at least MIN_GC_PAUSE_MS */
   tailInGc: number;
+  /** of the slow samples' total latency, the share spent in GC pauses (an overlap alone says little: pauses are many) */
+  gcShareOfTail: number;
+  /** slow samples that overlapped a stall of the event loop (a timer late by STALL_MS or more, whatever the cause) */
+  tailInLoopStall: number;
+  loopStalls: number;
   /** slow samples that overlapped an autovacuum or autoanalyze worker on the database */
   tailInAutovacuum: number;
   /** slow samples that were a device's first packet */
@@ -38,8 +43,12 @@ export interface TailReport {
 
 const MIN_GC_PAUSE_MS = 5;
 const AUTOVACUUM_POLL_MS = 100;
+const TICK_MS = 5;
+const STALL_MS = 30;
 
 const overlaps = (sample: LatencySample, interval: Interval) => interval.start <= sample.publishedAt && interval.end >= sample.receivedAt;
+const overlapMs = (sample: LatencySample, interval: Interval) =>
+  Math.max(0, Math.min(sample.publishedAt, interval.end) - Math.max(sample.receivedAt, interval.start));
 
 export class TailAttribution {
   private readonly gc: Interval[] = [];
@@ -51,6 +60,8 @@ export class TailAttribution {
   private readonly observer: PerformanceObserver;
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
   private poller: NodeJS.Timeout | undefined;
+  private readonly stalls: Interval[] = [];
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(private readonly sql: SqlClient) {
     // performance entries are timed from timeOrigin; samples are epoch ms
@@ -70,12 +81,19 @@ export class TailAttribution {
     this.observer.observe({ entryTypes: ["gc"] });
     this.loopDelay.enable();
     this.poller = setInterval(() => void this.pollAutovacuum(), AUTOVACUUM_POLL_MS);
+    let last = Date.now();
+    this.ticker = setInterval(() => {
+      const now = Date.now();
+      if (now - last >= STALL_MS) this.stalls.push({ start: last, end: now });
+      last = now;
+    }, TICK_MS);
   }
 
   async stop() {
     this.observer.disconnect();
     this.loopDelay.disable();
     clearInterval(this.poller);
+    clearInterval(this.ticker);
     await this.pollAutovacuum(); // closes the intervals of workers that ended
     for (const interval of this.running.values()) this.autovacuum.push({ ...interval, end: Date.now() });
     this.running.clear();
@@ -101,10 +119,15 @@ export class TailAttribution {
   report(samples: LatencySample[], p99Ms: number): TailReport {
     const tail = samples.filter((sample) => sample.publishedAt - sample.receivedAt >= p99Ms);
     const count = (intervals: Interval[]) => tail.filter((sample) => intervals.some((interval) => overlaps(sample, interval))).length;
+    const tailLatency = tail.reduce((sum, sample) => sum + (sample.publishedAt - sample.receivedAt), 0);
+    const tailInGcMs = tail.reduce((sum, sample) => sum + this.gc.reduce((inGc, pause) => inGc + overlapMs(sample, pause), 0), 0);
     return {
       samples: samples.length,
       tailSamples: tail.length,
       tailInGc: count(this.gc),
+      gcShareOfTail: tailLatency === 0 ? 0 : tailInGcMs / tailLatency,
+      tailInLoopStall: count(this.stalls),
+      loopStalls: this.stalls.length,
       tailInAutovacuum: count(this.autovacuum),
       tailFirstPacket: tail.filter((sample) => sample.firstPacket).length,
       gcPauses: this.gcPauses,
