@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: "Everything, including users, API access and account settings",
-  fleet_manager: "Assets, vehicles (control) and tracking links",
+  fleet_manager: "Assets, vehicles (control), tracking links, imports and passengers",
   office_staff: "Imports and passengers; reads assets",
   viewer: "Read-only",
 };
@@ -30,8 +30,9 @@ export const ROLE_PERMISSIONS = {
   "alerts.read": ["admin", "fleet_manager", "office_staff", "viewer"],
   "alerts.manage": ["admin", "fleet_manager"],
   "links.manage": ["admin", "fleet_manager"],
-  "imports.manage": ["admin", "office_staff"],
-  "passengers.manage": ["admin", "office_staff"],
+  // the spec's import service: admin, fleet manager or office staff (the same three act through API keys)
+  "imports.manage": ["admin", "fleet_manager", "office_staff"],
+  "passengers.manage": ["admin", "fleet_manager", "office_staff"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ROLE_PERMISSIONS;

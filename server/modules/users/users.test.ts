@@ -20,6 +20,9 @@ describe("roles", () => {
     expect(can("office_staff", "assets.write")).toBe(false);
     expect(can("office_staff", "assets.read")).toBe(true);
     expect(can("office_staff", "imports.manage")).toBe(true);
+    expect(can("fleet_manager", "imports.manage")).toBe(true);
+    expect(can("fleet_manager", "passengers.manage")).toBe(true);
+    expect(can("viewer", "imports.manage")).toBe(false);
     expect(can("office_staff", "alerts.manage")).toBe(false);
     expect(can("fleet_manager", "alerts.manage")).toBe(true);
     expect(can(null, "assets.read")).toBe(false);

@@ -1,18 +1,14 @@
 // Clock times as timetables write them: 24-hour "07:00", "7:00", "7.15", "19:05:00"; 12-hour "3:30 pm", "3pm",
 // "3:30 p.m.", "12 am" (midnight), "12 pm" (noon); and the words noon and midnight. A bare number ("7", "0715") is
 // refused: it could be an hour, minutes or a run-together time, and an import never guesses.
-// The stored form is "HH:MM" (seconds are dropped only when they are zero).
+// The stored form is minutes from midnight (seconds are accepted only when they are zero).
 import { parsed, shown, unreadable, type Parsed } from "./parsed";
 
 const FORMS = "HH:MM (07:00, 7:00, 7.15) or 12-hour with am/pm (3:30 pm, 3pm, 12 am)";
 const CLOCK = /^(\d{1,2})(?:[:.](\d{2})(?::(\d{2}))?)?(?:\s*([ap])\.?\s*m\.?)?$/;
 
-/** minutes since midnight as "HH:MM" */
-export const formatClockTime = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /** minutes since midnight (0 ... 1439) */
-export function parseClockMinutes(input: unknown, field = "time"): Parsed<number> {
+export function parseClockTime(input: unknown, field = "time"): Parsed<number> {
   if (typeof input !== "string" || input.trim() === "") return unreadable(`${field} must be a clock time: ${FORMS}`);
   const text = input.trim().toLowerCase();
   if (text === "noon" || text === "midday") return parsed(12 * 60);
@@ -32,9 +28,4 @@ export function parseClockMinutes(input: unknown, field = "time"): Parsed<number
     return unreadable(`${field} ${shown(input)}: hours run from 00 to 23`);
   }
   return parsed(hour * 60 + minute);
-}
-
-export function parseClockTime(input: unknown, field = "time"): Parsed<string> {
-  const minutes = parseClockMinutes(input, field);
-  return minutes.ok ? parsed(formatClockTime(minutes.value)) : minutes;
 }

@@ -1,7 +1,7 @@
 // A stop's `time`: a clock time ("07:25", "7.25 am") or a number of minutes from the route's start (15, or "15" as a
 // spreadsheet cell holds it). The two are told apart by form, never by size: digits alone are minutes, a clock time
 // always has a separator or am/pm (parse-clock-time.ts).
-import { parseClockMinutes } from "./parse-clock-time";
+import { parseClockTime } from "./parse-clock-time";
 import { parsed, shown, unreadable, type Parsed } from "./parsed";
 
 export type StopTime = { kind: "clock"; minutes: number } | { kind: "offset"; minutes: number };
@@ -17,6 +17,6 @@ export function parseStopTime(input: unknown): Parsed<StopTime> {
     }
     return parsed({ kind: "offset", minutes: offset });
   }
-  const clock = parseClockMinutes(input, "stop time");
+  const clock = parseClockTime(input, "stop time");
   return clock.ok ? parsed({ kind: "clock", minutes: clock.value }) : clock;
 }

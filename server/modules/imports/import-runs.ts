@@ -1,0 +1,67 @@
+// Runs import: one row per route and date. A run is found by (route, date) and updated, or created; a row for a
+// route that has not been imported is left out. Times left empty fall back to the route's own when the run is read,
+// so a later change of the route's times reaches runs that did not set their own. status is scheduled or
+// cancelled; a row without status creates a scheduled run and leaves an existing run's status as it is (re-sending a
+// run's notice must not revive a cancelled run; sending status scheduled does).
+import type { PrismaClient } from "../../generated/prisma/client";
+import type { ImportContext } from "./import-context";
+import type { ImportOutcome } from "./import-outcome";
+import type { RunRow } from "./imports.schema";
+import { RowError, take } from "./row-error";
+import { cellText, isBlankRow } from "./values/cells";
+import { parseClockTime } from "./values/parse-clock-time";
+import { parseImportDate } from "./values/parse-import-date";
+
+const STATUSES = ["scheduled", "cancelled"] as const;
+
+function readRun(row: RunRow, rowNumber: number, context: ImportContext) {
+  const routeNumber = cellText(row.route_number);
+  if (routeNumber === null) throw new RowError(rowNumber, "route_number", "route_number is required");
+  const route = context.route(routeNumber);
+  if (!route) throw new RowError(rowNumber, "route_number", `route ${routeNumber} has not been imported yet; import the route first`);
+  const date = cellText(row.date);
+  if (date === null) throw new RowError(rowNumber, "date", "date is required");
+  const status = cellText(row.status)?.toLowerCase() ?? null;
+  if (status !== null && !(STATUSES as readonly string[]).includes(status)) {
+    throw new RowError(rowNumber, "status", `status "${status}" must be scheduled or cancelled`);
+  }
+  const vehicle = cellText(row.vehicle);
+  const driver = cellText(row.driver);
+  const start = cellText(row.start_time);
+  const end = cellText(row.end_time);
+  return {
+    routeId: route.id,
+    date: take(parseImportDate(date), rowNumber, "date"),
+    startMinute: start === null ? null : take(parseClockTime(start, "start_time"), rowNumber, "start_time"),
+    endMinute: end === null ? null : take(parseClockTime(end, "end_time"), rowNumber, "end_time"),
+    assetId: vehicle === null ? null : take(context.vehicle(vehicle), rowNumber, "vehicle"),
+    driverId: driver === null ? null : take(context.driver(driver), rowNumber, "driver"),
+    notice: cellText(row.notice),
+    status: status as (typeof STATUSES)[number] | null,
+  };
+}
+
+export async function importRuns(input: { prisma: PrismaClient; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
+  const { prisma, context, rows, outcome } = input;
+  for (const [index, row] of rows.entries()) {
+    const rowNumber = input.firstRow + index;
+    try {
+      if (isBlankRow(row)) {
+        outcome.skipped();
+        continue;
+      }
+      const { status, ...run } = readRun(row, rowNumber, context);
+      const existing = await prisma.run.findUnique({ where: { routeId_date: { routeId: run.routeId, date: run.date } }, select: { id: true } });
+      if (existing) {
+        await prisma.run.update({ where: { id: existing.id }, data: { ...run, ...(status ? { status } : {}) } });
+        outcome.updated();
+      } else {
+        const created = await prisma.run.create({ data: { accountId: context.accountId, ...run, status: status ?? "scheduled" }, select: { id: true } });
+        outcome.created(created.id, false);
+      }
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      outcome.failed({ row: error.row, field: error.field, reason: error.message });
+    }
+  }
+}
