@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   ALERT_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   GEOFENCE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   LINK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  ROUTE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  IMPORT_JOB_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** an import call above the spec's 5,000 rows (each stop counting) */
+  IMPORT_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   /** a disabled tracking link (public API) */
   LINK_INACTIVE: { status: 410, trpc: "PRECONDITION_FAILED" },
   /** an expired tracking link (public API); the body names the reason */

@@ -1,5 +1,6 @@
 // Runs import: one row per route and date. A run is found by (route, date) and updated, or created; a row for a
-// route that has not been imported is left out. Times left empty fall back to the route's own when the run is read,
+// route that has not been imported is left out. A re-sent row is the run as it now stands (what it leaves empty is
+// cleared, so the route's value applies again), except its status (below). Times left empty fall back to the route's own when the run is read,
 // so a later change of the route's times reaches runs that did not set their own. status is scheduled or
 // cancelled; a row without status creates a scheduled run and leaves an existing run's status as it is (re-sending a
 // run's notice must not revive a cancelled run; sending status scheduled does).

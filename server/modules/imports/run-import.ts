@@ -1,0 +1,28 @@
+// Imports a slice of one call's rows into the account (the whole call when it is small, a chunk of a large job),
+// adding what happened to `outcome`. Row numbers continue from `firstRow` as the spec counts them.
+import type { PrismaClient } from "../../generated/prisma/client";
+import type { ImportContext } from "./import-context";
+import type { ImportOutcome } from "./import-outcome";
+import { importPassengers } from "./import-passengers";
+import { importRoutes } from "./import-routes";
+import { importRuns } from "./import-runs";
+import type { ImportTarget, PassengerRow, RouteRow, RunRow } from "./imports.schema";
+
+export function runImport(input: {
+  prisma: PrismaClient;
+  context: ImportContext;
+  target: ImportTarget;
+  rows: unknown[];
+  firstRow: number;
+  outcome: ImportOutcome;
+}): Promise<void> {
+  const { target, rows, ...rest } = input;
+  switch (target) {
+    case "routes":
+      return importRoutes({ ...rest, rows: rows as RouteRow[] });
+    case "runs":
+      return importRuns({ ...rest, rows: rows as RunRow[] });
+    case "passengers":
+      return importPassengers({ ...rest, rows: rows as PassengerRow[] });
+  }
+}
