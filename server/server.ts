@@ -21,6 +21,8 @@ import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realt
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
 import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
+import { registerImportWakeup } from "./modules/imports/import-wakeup";
+import { startImportWorker } from "./modules/imports/import-worker";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -139,6 +141,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       logger: log("pusher"),
     });
     const linkScheduler = startLinkScheduler({ logger: log("tracking-links") });
+    // pending import jobs (501 to 5,000 rows): every node works on them; a queued job wakes this node's worker
+    const importWorker = startImportWorker({ logger: log("imports") });
+    registerImportWakeup(importWorker.wake);
 
     handleApp = (request, response) => {
       const pathname = (request.url ?? "/").split("?")[0]!;
@@ -215,6 +220,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await evaluation.stop(); // evaluate, store and publish what the devices sent
           arrivals.stop();
           await linkScheduler.stop();
+          registerImportWakeup(undefined);
+          await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           await pusher.close();

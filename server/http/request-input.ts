@@ -1,7 +1,7 @@
 // Reading request input for REST handlers: query strings and JSON bodies, validated by zod. Malformed JSON is a 400;
 // a body or query that parses but breaks the schema is a 422 with field errors (mapError).
 import type { z } from "zod";
-import { AppError } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
 
 /** Query parameters as an object (a repeated parameter keeps its last value), parsed by `schema`. */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
@@ -70,7 +70,7 @@ export function clientIp(request: Request): string {
 /** A numeric id from the path; anything else is the resource's NOT_FOUND (a malformed id names nothing that exists). */
 export function idParam(
   value: string | string[] | undefined,
-  notFound: "ASSET_NOT_FOUND" | "ALERT_RULE_NOT_FOUND" | "ALERT_NOT_FOUND" | "GEOFENCE_NOT_FOUND" | "NOT_FOUND",
+  notFound: Extract<ErrorCode, `${string}NOT_FOUND`>,
 ): number {
   const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new AppError(notFound, "Not found.");
