@@ -6,8 +6,8 @@ export type AdapterKind = (typeof ADAPTER_KINDS)[number];
 export const ADAPTER_DESCRIPTIONS: Record<AdapterKind, string> = {
   "lv-can200": "LV-CAN200: read-only, light vehicles and EVs",
   "all-can300": "ALL-CAN300: read-only, all vehicles",
-  "can-control": "CAN-CONTROL: lock, unlock, trunk, engine block",
-  "can-control-immo": "CAN-CONTROL with immobiliser",
+  "can-control": "CAN-CONTROL: lock, unlock, trunk (no engine block)",
+  "can-control-immo": "CAN-CONTROL with immobiliser: also engine block",
 };
 
 export function isAdapterKind(value: unknown): value is AdapterKind {

@@ -19,6 +19,8 @@ import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Alert, Badge, Button, Card, EmptyState, Spinner } from "../../../../_components/ui";
 import type { MapStyle } from "@/server/modules/maps/map-style";
+import { ControlPanel } from "./control-panel";
+import { AuthorisedDriversPanel } from "./authorised-drivers-panel";
 import { TrackingLinksPanel } from "./tracking-links-panel";
 
 const HOUR = 60 * 60_000;
@@ -38,11 +40,14 @@ export function AssetClient({
   asset,
   mapStyle,
   links,
+  control,
 }: {
   accountKey: string;
   asset: AssetDto;
   mapStyle: MapStyle;
   links: LinkAccount;
+  /** what the signed-in role may do with vehicle control */
+  control: { canControl: boolean; canProvision: boolean };
 }) {
   const trpc = useTRPC();
   const now = useNow();
@@ -164,8 +169,18 @@ export function AssetClient({
         </Card>
       </div>
 
+      {asset.tracker ? (
+        <div className="mt-6">
+          <ControlPanel accountKey={accountKey} assetId={asset.id} canControl={control.canControl} canProvision={control.canProvision} />
+        </div>
+      ) : null}
+
       <div className="mt-6">
         <TrackingLinksPanel account={links} vehicle={{ id: asset.id, name: asset.name }} />
+      </div>
+
+      <div className="mt-6">
+        <AuthorisedDriversPanel accountKey={accountKey} assetId={asset.id} canEdit={control.canControl} />
       </div>
     </>
   );

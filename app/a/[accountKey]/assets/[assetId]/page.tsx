@@ -1,4 +1,4 @@
-// One asset: header, latest IO/CAN readings, history playback, trips and its tracking links.
+// One asset: header, latest IO/CAN readings, history playback, trips, vehicle control and its tracking links.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/server/env";
@@ -32,6 +32,7 @@ export default async function AssetPage({ params }: Params) {
       asset={asset}
       mapStyle={mapStyleFor(env())}
       links={linkAccount(page.account, page.can("links.manage"))}
+      control={{ canControl: page.can("vehicles.control"), canProvision: page.can("vehicles.provision") }}
     />
   );
 }

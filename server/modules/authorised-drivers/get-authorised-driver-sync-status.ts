@@ -1,0 +1,10 @@
+// GET .../authorised-drivers/sync-status: synced, syncing or out_of_sync, with what the vehicle enforces now (its
+// previous list while out of sync), what is still pending, and the last attempt and error.
+import { readSync, readWanted, requireAsset, toStatusDto } from "./authorised-driver-records";
+import type { SyncStatusDto } from "./authorised-drivers.schema";
+
+export async function getAuthorisedDriverSyncStatus(input: { accountId: number; assetId: number }): Promise<SyncStatusDto> {
+  await requireAsset(input.accountId, input.assetId);
+  const [wanted, sync] = await Promise.all([readWanted(input.assetId), readSync(input.assetId)]);
+  return toStatusDto(input.assetId, wanted, sync);
+}
