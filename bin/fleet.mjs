@@ -14,6 +14,8 @@ const environment = { ...process.env };
 if (environment.DATA_DIR && !path.isAbsolute(environment.DATA_DIR)) {
   environment.DATA_DIR = path.resolve(process.cwd(), environment.DATA_DIR);
 }
+// Other relative paths (backup --out, restore --from) too: the CLI reads the user's folder from INIT_CWD, as npm sets it.
+environment.INIT_CWD = process.cwd();
 
 const child = spawn(process.execPath, [tsxCli, path.join(root, "server", "cli", "main.ts"), ...process.argv.slice(2)], {
   cwd: root,

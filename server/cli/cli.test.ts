@@ -2,7 +2,7 @@
 // PostgreSQL database, checking its one-line JSON, its exit code and the effect in the database. Spawns cost
 // ~2-7 s each, so each test covers several commands.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -10,6 +10,8 @@ import { openDatabase, setDatabase, type Db } from "../db/client";
 import { verifySecret } from "../security/hashing";
 import { authenticateUser } from "../modules/users/authenticate-user";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { parseEnv } from "../env";
+import { startFleetline } from "../server";
 
 interface CliRun {
   code: number;
@@ -79,20 +81,20 @@ async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof creat
 }
 
 describe("fleet CLI without a database", () => {
-  it("answers usage errors with {error} and exit 2, planned commands with exit 1, help on stderr (also via bin/fleet.mjs)", async () => {
+  it("answers usage errors with {error} and exit 2, help on stderr (also via bin/fleet.mjs)", async () => {
     const target = {};
-    const [unknown, missing, badPlan, planned, help] = await Promise.all([
+    const [unknown, missing, badPlan, noOut, help] = await Promise.all([
       fleet(["vehicle", "fly"], target),
       fleet(["user", "create", "--account", "x", "--email", "a@b.c", "--name", "A"], target),
       fleet(["account", "create", "--name", "X", "--plan", "gold"], target),
-      fleet(["account", "update", "--account", "x"], target),
+      fleet(["backup"], target),
       fleet(["asset", "create", "--help"], { viaBin: true }),
     ]);
     expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
     expect(unknown.stderr).toContain("account create");
     expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password for user create" } });
     expect(badPlan).toMatchObject({ code: 2, json: { error: 'bad value for --plan: "gold" (one of: standard, detailed)' } });
-    expect(planned).toMatchObject({ code: 1, json: { error: expect.stringContaining("account update is not available yet") } });
+    expect(noOut).toMatchObject({ code: 2, json: { error: "missing required flag --out for backup" } });
     expect(help).toMatchObject({ code: 0, json: { command: "asset create" } });
     expect(help.stderr).toContain("--adapter KIND");
   }, 120_000);
@@ -133,6 +135,36 @@ describe("fleet CLI on the embedded database", () => {
       await database.close();
     }
   }, 240_000);
+
+  it("runs beside a server that holds DATA_DIR: the server runs each command on its database and answers for it", async () => {
+    const held = mkdtempSync(path.join(tmpdir(), "fleet-cli-beside-"));
+    const running = await startFleetline(
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
+      { next: false },
+    );
+    const socket = path.join(held, "admin.sock");
+    try {
+      expect(statSync(socket).mode & 0o777).toBe(0o600); // DATA_DIR's owner only
+      const target = { dataDir: held };
+      const account = await fleet(["account", "create", "--name", "Beside Co", "--plan", "detailed"], target);
+      expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^beside-co-/) } });
+      const key = account.json.key as string;
+      const [asset, badImei, missingFlag] = await Promise.all([
+        fleet(["asset", "create", "--account", key, "--name", "Van", "--imei", "356307042441013"], target),
+        fleet(["asset", "create", "--account", key, "--name", "X", "--imei", "123"], target),
+        fleet(["account", "update", "--plan", "standard"], target),
+      ]);
+      expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
+      expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } }); // the server's answer, relayed
+      expect(missingFlag).toMatchObject({ code: 2, json: { error: "missing required flag --account for account update" } });
+      const stored = await running.database.prisma.account.findUniqueOrThrow({ where: { key }, include: { assets: true } });
+      expect(stored).toMatchObject({ name: "Beside Co", plan: "detailed", assets: [expect.objectContaining({ name: "Van" })] });
+    } finally {
+      await running.stop();
+      rmSync(held, { recursive: true, force: true });
+    }
+    expect(existsSync(socket)).toBe(false); // removed on stop
+  }, 240_000);
 });
 
 describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
@@ -148,6 +180,34 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     const target = { databaseUrl: test.url! };
     const out = await createEverything(target);
     await verifyEverything(test.database.prisma, out);
+
+    // the platform operator: granted by e-mail (the dashboard cannot); an unknown e-mail is refused
+    const [granted, nobody] = await Promise.all([
+      fleet(["user", "grant-platform-admin", "--email", "Ann@Acme.test"], target),
+      fleet(["user", "grant-platform-admin", "--email", "nobody@acme.test"], target),
+    ]);
+    expect(granted).toMatchObject({ code: 0, json: { id: out.user.id, platform_admin: true } });
+    expect(nobody).toMatchObject({ code: 1, json: { error: "no user with e-mail nobody@acme.test" } });
+    expect(await test.database.prisma.user.findUniqueOrThrow({ where: { id: out.user.id as number } })).toMatchObject({ platformAdmin: true });
+
+    // the operator changes the plan and add-ons (the set is replaced; "" clears it), or just the name
+    const accountKey = out.account.key as string;
+    const downgraded = await fleet(["account", "update", "--account", accountKey, "--plan", "standard", "--addons", "driver"], target);
+    expect(downgraded).toMatchObject({ code: 0, json: { id: out.account.id, key: accountKey, plan: "standard", addons: ["driver"] } });
+    const [renamed, badAddon, noAccount] = await Promise.all([
+      fleet(["account", "update", "--account", accountKey, "--name", "Acme Freight", "--addons", ""], target),
+      fleet(["account", "update", "--account", accountKey, "--addons", "teleport"], target),
+      fleet(["account", "update", "--account", "nope-00000", "--plan", "detailed"], target),
+    ]);
+    expect(renamed).toMatchObject({ code: 0, json: { plan: "standard", addons: [] } });
+    expect(badAddon).toMatchObject({ code: 2, json: { error: 'bad value for --addons: "teleport" (comma-separated, from: mobility, driver)' } });
+    expect(noAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
+    expect(await test.database.prisma.account.findUniqueOrThrow({ where: { id: out.account.id as number } })).toMatchObject({
+      name: "Acme Freight",
+      plan: "standard",
+      addonMobility: false,
+      addonDriver: false,
+    });
 
     const [duplicate, unknownAccount, badImei] = await Promise.all([
       fleet(["asset", "create", "--account", out.account.key as string, "--name", "Twin", "--imei", "356307042441013"], target),

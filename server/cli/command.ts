@@ -13,6 +13,8 @@ export interface FlagSpec {
   choices?: readonly string[];
   /** comma-separated list ("mobility,driver") */
   list?: boolean;
+  /** a switch given without a value (`--force`); its value is "true" when present */
+  boolean?: boolean;
 }
 
 export type FlagValues = Record<string, string | string[] | undefined>;
@@ -20,6 +22,8 @@ export type FlagValues = Record<string, string | string[] | undefined>;
 export interface CommandContext {
   flags: FlagValues;
   env: Env;
+  /** the folder the user ran `fleet` from: relative paths in flags are relative to it, also when a server runs the command */
+  cwd: string;
   /** progress and notes for people: standard error, never standard output */
   note(message: string): void;
 }
@@ -31,6 +35,11 @@ export interface CliCommand {
   flags: FlagSpec[];
   /** opens the database (and closes it afterwards) around `run` */
   database: boolean;
+  /**
+   * set on commands that must never run inside a server (the admin channel): the error the server answers instead.
+   * Commands without the database run in the `fleet` process anyway; this names why for the one that must not.
+   */
+  refusedInServer?: string;
   example?: string;
   run(context: CommandContext): Promise<Record<string, unknown>>;
 }

@@ -8,6 +8,8 @@ import type { Env } from "../env";
 import { createRedisHub, setHub, type Hub } from "../hub";
 import { log } from "../log";
 import { CliError } from "./command";
+import { DataDirHeldError } from "./execute";
+import { ADMIN_SOCKET } from "./admin-channel-path";
 
 /** how long the CLI waits for Redis before it works without announcing its changes */
 const HUB_CONNECT_MS = 3000;
@@ -17,7 +19,7 @@ export async function withDatabase<T>(config: Env, run: () => Promise<T>): Promi
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (error) {
-    if (error instanceof DataDirLockedError) throw lockedError(error);
+    if (error instanceof DataDirLockedError) throw lockedError(error, config.DATA_DIR);
     throw new CliError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   setDatabase(database);
@@ -55,11 +57,12 @@ async function joinHub(url: string): Promise<Hub | null> {
   }
 }
 
-function lockedError(error: DataDirLockedError): CliError {
-  return new CliError(
+/** the server holding DATA_DIR may run the command for us (admin-channel.ts); this message stands when it cannot */
+function lockedError(error: DataDirLockedError, dataDir: string): DataDirHeldError {
+  return new DataDirHeldError(
     `the embedded database in ${path.resolve(error.dataDir)} is held by a running Fleetline server ` +
-      `(pid ${error.pid}); ` +
-      `the embedded database serves one process only. Stop the server and run the command again, ` +
-      `or run Fleetline on PostgreSQL (DATABASE_URL), where the CLI works while servers run`,
+      `(pid ${error.pid}), which did not take the command (its admin channel, ${ADMIN_SOCKET} in DATA_DIR, did not answer). ` +
+      `Stop the server and run the command again, or run Fleetline on PostgreSQL (DATABASE_URL)`,
+    dataDir,
   );
 }

@@ -6,6 +6,7 @@ const specs: FlagSpec[] = [
   { name: "name", required: true, description: "" },
   { name: "plan", choices: ["standard", "detailed"], description: "" },
   { name: "addons", list: true, choices: ["mobility", "driver"], description: "" },
+  { name: "force", boolean: true, description: "" },
 ];
 const parse = (...args: string[]) => parseFlags(args, specs, "account create");
 const usageError = (message: RegExp) => expect.objectContaining({ exitCode: 2, message: expect.stringMatching(message) });
@@ -18,6 +19,12 @@ describe("CLI flag parser", () => {
       addons: ["driver", "mobility"],
     });
     expect(parse("--name=--odd value")).toEqual({ name: "--odd value" });
+  });
+
+  it("reads switches without a value, and refuses one given a value", () => {
+    expect(parse("--force", "--name", "x")).toEqual({ force: "true", name: "x" });
+    expect(parse("--name", "x")).toEqual({ name: "x" });
+    expect(() => parse("--name", "x", "--force=yes")).toThrow(usageError(/--force takes no value/));
   });
 
   it("refuses unknown, repeated, valueless and missing flags, bad choices and stray arguments", () => {

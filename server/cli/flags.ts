@@ -1,5 +1,5 @@
 // A small, strict flag parser: `--name value` or `--name=value`; every flag must be declared by the command, given
-// once, and carry a value; choices and lists are checked here so commands receive clean values.
+// once, and carry a value (switches such as `--force` carry none); choices and lists are checked here so commands receive clean values.
 import { CliError, EXIT, type FlagSpec, type FlagValues } from "./command";
 
 export function parseFlags(args: readonly string[], specs: readonly FlagSpec[], commandName: string): FlagValues {
@@ -19,6 +19,11 @@ export function parseFlags(args: readonly string[], specs: readonly FlagSpec[], 
     }
     if (name in values) throw new CliError(`flag --${name} given twice`, EXIT.USAGE);
     let value: string;
+    if (spec.boolean) {
+      if (eq !== -1) throw new CliError(`flag --${name} takes no value`, EXIT.USAGE);
+      values[name] = "true";
+      continue;
+    }
     if (eq !== -1) {
       value = arg.slice(eq + 1);
     } else {

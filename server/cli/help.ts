@@ -7,7 +7,7 @@ export function usage(commands: readonly CliCommand[], planned: Readonly<Record<
     "Usage: fleet <noun> <verb> [--flag value]...   (npm run fleet -- <noun> <verb> ...)",
     "",
     "Prints one JSON object on standard output; logs and help go to standard error.",
-    "Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (refused while a server holds it).",
+    "Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (through the server while one holds it).",
     "",
     "Commands:",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),

@@ -4,32 +4,37 @@
 // without loading Prisma or the database drivers.
 import type { CliCommand } from "./command";
 import { accountCreate } from "./commands/account-create";
+import { accountUpdate } from "./commands/account-update";
 import { apiKeyCreate } from "./commands/api-key-create";
 import { assetCreate } from "./commands/asset-create";
+import { assetDelete } from "./commands/asset-delete";
+import { backup } from "./commands/backup";
 import { linkCreate } from "./commands/link-create";
 import { linkDisable } from "./commands/link-disable";
 import { oauthClientCreate } from "./commands/oauth-client-create";
+import { restore } from "./commands/restore";
 import { simulate } from "./commands/simulate";
 import { userCreate } from "./commands/user-create";
+import { userGrantPlatformAdmin } from "./commands/user-grant-platform-admin";
 
 export const COMMANDS: readonly CliCommand[] = [
   accountCreate,
+  accountUpdate,
   userCreate,
+  userGrantPlatformAdmin,
   oauthClientCreate,
   apiKeyCreate,
   assetCreate,
+  assetDelete,
   linkCreate,
   linkDisable,
+  backup,
+  restore,
   simulate,
 ];
 
 /** Commands of operations.md that later work adds: name -> the work that brings it. */
-export const PLANNED_COMMANDS: Readonly<Record<string, string>> = {
-  "account update": "comes with plans and add-ons for operators",
-  "asset delete": "comes with the ingest hardening work",
-  backup: "comes with backups of the embedded database",
-  restore: "comes with backups of the embedded database",
-};
+export const PLANNED_COMMANDS: Readonly<Record<string, string>> = {};
 
 export function findCommand(name: string): CliCommand | undefined {
   return COMMANDS.find((command) => command.name === name);

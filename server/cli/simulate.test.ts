@@ -1,6 +1,8 @@
 // `fleet simulate` as users run it: a real CLI process provisions vehicles in an account on PostgreSQL and drives
 // them over TCP into a running server (in-process here), whose pipeline stores what the devices report.
 import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseEnv, setEnv } from "../env";
@@ -24,12 +26,14 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
   let database: TestDatabase;
   let server: RunningServer;
   const trackerPort = 20_000 + Math.floor(Math.random() * 20_000);
+  // a directory of the test's own: the server makes its DATA_DIR owner-only
+  const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-simulate-"));
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
     await database.database.close(); // the server opens its own connection
     const config = setEnv(
-      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: "/tmp" }),
+      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: dataDir }),
     );
     server = await startFleetline(config, { next: false });
   }, 60_000);
@@ -40,7 +44,7 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
 
   it("provisions the vehicles, drives them, and the server stores their positions", async () => {
     const { key } = await createAccount({ name: "Sim Fleet" });
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: "", DATA_DIR: "/tmp" };
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: "", DATA_DIR: dataDir };
     const run = await fleet(["simulate", "--account", key, "--vehicles", "3", "--interval", "1", "--duration", "4", "--port", String(trackerPort)], env);
     expect(run.code).toBe(0);
     expect(run.json).toMatchObject({ vehicles: 3, refused: 0, duration_s: expect.any(Number) });

@@ -25,6 +25,7 @@ export const assetCreate = defineCommand({
     },
     { name: "brand", value: "BRAND", description: "vehicle make" },
     { name: "model", value: "MODEL", description: "vehicle model" },
+    { name: "variant", value: "VARIANT", description: "vehicle variant, picks the vehicle profile (docs/vehicle-control.md)" },
   ],
   example: 'fleet asset create --account acme-logistics-x7k2p --name "Van 1" --plate AB12CDE --imei 356307042441013',
   async run({ flags }) {
@@ -42,6 +43,7 @@ export const assetCreate = defineCommand({
       adapter: text(flags, "adapter"),
       brand: text(flags, "brand"),
       model: text(flags, "model"),
+      variant: text(flags, "variant"),
     });
     return { id, tracker_id: trackerId };
   },

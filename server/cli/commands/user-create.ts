@@ -28,7 +28,7 @@ export const userCreate = defineCommand({
       name: required(flags, "name"),
       password: required(flags, "password"),
       role: text(flags, "role") as Role | undefined,
-    });
+    }, { existingUser: "add" });
     if (existing) note(`${email} already had a user: added to ${account.key}; their password and name are unchanged`);
     return { id };
   },
