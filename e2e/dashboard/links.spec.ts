@@ -112,9 +112,14 @@ test("the server's field errors appear under their fields; the form speaks the a
   await page.goto(`/a/${account.key}/settings`);
   await signIn(page, account.adminEmail, account.adminPassword);
   await expect(page.getByLabel("Time zone")).toHaveValue("UTC");
-  // the preview follows the form once the page is interactive (a choice made before that would be lost)
-  await page.getByLabel("Company name").fill("Vilnius Buses");
-  await expect(page.getByRole("figure", { name: "Tracking page preview" })).toContainText("Vilnius Buses");
+  // the preview follows the form once the page is interactive: typing that lands before hydration is lost on a
+  // busy machine, so type again until the preview shows it
+  const company = page.getByLabel("Company name");
+  await expect(async () => {
+    await company.fill("");
+    await company.fill("Vilnius Buses");
+    await expect(page.getByRole("figure", { name: "Tracking page preview" })).toContainText("Vilnius Buses", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel("Time zone").selectOption("Europe/Vilnius");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();

@@ -55,9 +55,16 @@ async function brandAccount(page: Page, account: E2eAccount, values: Record<stri
   await page.goto(`/a/${account.key}/settings`);
   await signIn(page, account.adminEmail, account.adminPassword);
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  // typing that lands before the form is hydrated is reset by it: fill until every value holds, save, and check the
+  // saved values after a reload, again until they hold
+  await expect(async () => {
+    for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of Object.entries(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value, { timeout: 2_000 });
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Settings saved.")).toBeVisible({ timeout: 5_000 });
+    await page.reload();
+    for (const [label, value] of Object.entries(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 const BRANDING = (baseURL: string) => ({

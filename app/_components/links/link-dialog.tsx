@@ -1,11 +1,10 @@
 "use client";
-// The form of a tracking link, new or changed: name and vehicle, who may watch, when the link works (start, time
+// The form of a tracking link, new or changed: name and what it follows (a vehicle or a route), who may watch, when the link works (start, time
 // limit, arrival at a destination, a weekly schedule; all in the account's time zone), how long a viewer's session
-// lasts, and branding or contact details that differ from the account's. The server validates; each of its field
-// errors appears under its field.
+// lasts, the passenger form viewers can send, and branding or contact details that differ from the account's. The
+// server validates; each of its field errors appears under its field.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import { LINK_LIMITS, type TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
 import { FormDialog } from "../form-dialog";
 import { describeError, useTRPC } from "../trpc";
@@ -13,8 +12,10 @@ import { Field, SelectField } from "../ui";
 import { LinkAccessFields } from "./link-access-fields";
 import type { LinkAccount } from "./link-account";
 import { LinkBrandingFields } from "./link-branding-fields";
+import { LinkTargetFields } from "./link-target-fields";
 import { createBody, linkValues, newLinkValues, updateBody, type LinkFormValues } from "./link-form-values";
 import { formatMinutes } from "./link-labels";
+import { LinkPassengerFormFields } from "./link-passenger-form-fields";
 import { LinkTimingFields } from "./link-timing-fields";
 
 const ASSET_LIMIT = 500;
@@ -53,8 +54,8 @@ export function LinkDialog({
     await onSaved(`${link ? "Saved" : "Created"} ${saved.display_name}.`);
   }
 
-  const vehicles = vehicleOptions(assets.data?.data ?? [], link?.asset ?? preset ?? null);
-  const vehicle = assets.data?.data.find((asset) => String(asset.id) === values.assetId) ?? null;
+  const vehicle = values.follows === "vehicle" ? (assets.data?.data.find((asset) => String(asset.id) === values.assetId) ?? null) : null;
+  const namePlaceholder = values.follows === "route" ? "Morning route" : (vehicle?.name ?? link?.asset?.name ?? "Airport shuttle");
 
   return (
     <FormDialog
@@ -67,23 +68,23 @@ export function LinkDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Vehicle"
-          value={values.assetId}
-          onChange={(event) => set({ assetId: event.target.value })}
-          options={[{ value: "", label: assets.isPending ? "Loading vehicles…" : "Choose a vehicle…" }, ...vehicles]}
-          error={error("assetId")}
-        />
-        <Field
-          label="Display name"
-          value={values.displayName}
-          onChange={(event) => set({ displayName: event.target.value })}
-          placeholder={vehicle?.name ?? link?.asset?.name ?? "Airport shuttle"}
-          error={error("displayName")}
-          hint={link ? "Shown to viewers" : "Shown to viewers; empty: the vehicle's name"}
-        />
-      </div>
+      <LinkTargetFields
+        account={account}
+        link={link}
+        preset={preset ?? null}
+        values={values}
+        set={set}
+        error={error}
+        assets={{ data: assets.data?.data ?? [], pending: assets.isPending }}
+      />
+      <Field
+        label="Display name"
+        value={values.displayName}
+        onChange={(event) => set({ displayName: event.target.value })}
+        placeholder={namePlaceholder}
+        error={error("displayName")}
+        hint={link ? "Shown to viewers" : `Shown to viewers; empty: the ${values.follows === "route" ? "route's" : "vehicle's"} name`}
+      />
 
       <LinkAccessFields values={values} set={set} error={error} />
       <LinkTimingFields account={account} values={values} set={set} error={error} vehicle={vehicle} />
@@ -96,6 +97,8 @@ export function LinkDialog({
         error={error("sessionMinutes")}
         hint="How long a viewer stays signed in to the page before verifying again"
       />
+
+      <LinkPassengerFormFields values={values} set={set} error={error} />
 
       <LinkBrandingFields account={account} values={values} set={set} error={error} />
 
@@ -117,13 +120,6 @@ function ActiveCheckbox({ checked, onChange }: { checked: boolean; onChange: (ch
       </span>
     </label>
   );
-}
-
-/** the account's vehicles, plus the link's own if it is not among them (an account past the first page) */
-function vehicleOptions(assets: AssetDto[], own: { id: number; name: string } | null) {
-  const options = assets.map((asset) => ({ value: String(asset.id), label: asset.plate ? `${asset.name} (${asset.plate})` : asset.name }));
-  if (own && !assets.some((asset) => asset.id === own.id)) options.unshift({ value: String(own.id), label: own.name });
-  return options;
 }
 
 function sessionOptions(current: number) {

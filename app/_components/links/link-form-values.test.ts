@@ -3,7 +3,16 @@
 // renaming it).
 import { describe, expect, it } from "vitest";
 import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
-import { createBody, isoToLocalInput, linkValues, localInputToIso, newLinkValues, parseEmailList, updateBody } from "./link-form-values";
+import {
+  createBody,
+  isoToLocalInput,
+  linkValues,
+  localInputToIso,
+  newLinkValues,
+  parseChoiceList,
+  parseEmailList,
+  updateBody,
+} from "./link-form-values";
 
 const VILNIUS = "Europe/Vilnius";
 
@@ -15,6 +24,8 @@ const expiredLink: TrackingLinkDto = {
   access_mode: "authorized_only",
   allowed_emails: ["anna@example.com", "ben@example.com"],
   asset: { id: 3, name: "Bus 3" },
+  route: null,
+  passenger: null,
   is_active: true,
   is_expired: true,
   is_within_schedule: true,
@@ -26,6 +37,7 @@ const expiredLink: TrackingLinkDto = {
   schedule: { days: [1, 3, 5], start: "07:00", end: "09:00", until: "2026-06-30" },
   session_minutes: 90,
   branding: { logo_url: null, primary_color: "#ff0000", company_name: null, contact_name: null, contact_email: null, contact_phone: null },
+  form: { title: "Today's ride", choices: ["Not riding today", "Running late"] },
   created_at: "2026-01-01T10:00:00.000Z",
 };
 
@@ -63,7 +75,15 @@ describe("the create body", () => {
       schedule: null,
       sessionMinutes: 240,
       branding: { companyName: null, logoUrl: null, primaryColor: null, contactName: null, contactEmail: null, contactPhone: null },
+      form: null,
     });
+  });
+
+  it("sends the passenger form when ticked: the title trimmed, one choice per line, blank lines dropped", () => {
+    const values = newLinkValues(3);
+    const form = { enabled: true, title: " Today ", choices: "Not riding today\n\n  Running late, 10 min \r\n" };
+    expect(createBody({ ...values, form }, VILNIUS).form).toEqual({ title: "Today", choices: ["Not riding today", "Running late, 10 min"] });
+    expect(createBody({ ...values, form: { ...form, enabled: false } }, VILNIUS).form).toBeNull();
   });
 
   it("sends the addresses, the destination and the schedule the form holds", () => {
@@ -94,6 +114,14 @@ describe("the create body", () => {
     });
   });
 
+  it("sends the route instead of the vehicle for a link that follows a route", () => {
+    const body = createBody({ ...newLinkValues(3), follows: "route", routeId: "12" }, VILNIUS);
+    expect(body).toMatchObject({ routeId: 12 });
+    expect(body).not.toHaveProperty("assetId");
+    // no route chosen: undefined, so the server says to choose one
+    expect(createBody({ ...newLinkValues(null), follows: "route" }, VILNIUS)).toMatchObject({ routeId: undefined });
+  });
+
   it("drops the address list of links that are not authorised-only", () => {
     expect(createBody({ ...newLinkValues(3), allowedEmails: "anna@example.com" }, VILNIUS).allowedEmails).toEqual([]);
   });
@@ -112,6 +140,7 @@ describe("the update body", () => {
       schedule: { days: [1, 3, 5], start: "07:00", end: "09:00", until: "2026-06-30" },
       sessionMinutes: "90",
       branding: { primaryColor: "#ff0000", companyName: "" },
+      form: { enabled: true, title: "Today's ride", choices: "Not riding today\nRunning late" },
     });
     expect(updateBody(values, { ...values }, VILNIUS)).toEqual({});
   });
@@ -126,7 +155,35 @@ describe("the update body", () => {
       schedule: null,
       branding: { companyName: null, logoUrl: null, primaryColor: null, contactName: null, contactEmail: null, contactPhone: null },
     });
+    expect(updateBody(values, { ...values, form: { ...values.form, enabled: false } }, VILNIUS)).toEqual({ form: null });
+    expect(updateBody(values, { ...values, form: { ...values.form, choices: "Running late" } }, VILNIUS)).toEqual({
+      form: { title: "Today's ride", choices: ["Running late"] },
+    });
   });
+});
+
+describe("what a link follows", () => {
+  const routeLink: TrackingLinkDto = { ...expiredLink, route: { id: 12, route_number: "R7", name: "Hill school" } };
+
+  it("reads a route-based link as following its route, and sends nothing when that stays", () => {
+    const values = linkValues(routeLink, VILNIUS);
+    expect(values).toMatchObject({ follows: "route", routeId: "12" });
+    expect(updateBody(values, { ...values }, VILNIUS)).toEqual({});
+    expect(updateBody(values, { ...values, routeId: "13" }, VILNIUS)).toEqual({ routeId: 13 });
+  });
+
+  it("sends the new target when switching between a vehicle and a route, even one not chosen yet", () => {
+    const routed = linkValues(routeLink, VILNIUS);
+    expect(updateBody(routed, { ...routed, follows: "vehicle" }, VILNIUS)).toEqual({ assetId: 3 });
+    const vehicle = linkValues(expiredLink, VILNIUS);
+    expect(updateBody(vehicle, { ...vehicle, follows: "route" }, VILNIUS)).toEqual({ routeId: null });
+    expect(updateBody(vehicle, { ...vehicle, follows: "route", routeId: "12" }, VILNIUS)).toEqual({ routeId: 12 });
+  });
+});
+
+it("splits a choice list on new lines only, so a choice may hold a comma", () => {
+  expect(parseChoiceList("Late, 10 min\r\n\n Absent ")).toEqual(["Late, 10 min", "Absent"]);
+  expect(parseChoiceList("")).toEqual([]);
 });
 
 it("splits an address list on new lines, commas, semicolons and spaces", () => {

@@ -9,10 +9,16 @@ export const BRANDING_FIELDS = ["companyName", "logoUrl", "primaryColor", "conta
 export type BrandingField = (typeof BRANDING_FIELDS)[number];
 export type BrandingValues = Record<BrandingField, string>;
 
+/** what a link follows: one vehicle, or a route (the vehicle of the route's run for the day) */
+export type LinkFollows = "vehicle" | "route";
+
 export interface LinkFormValues {
   displayName: string;
+  follows: LinkFollows;
   /** "" until a vehicle is chosen */
   assetId: string;
+  /** "" until a route is chosen */
+  routeId: string;
   accessMode: AccessMode;
   /** the addresses as typed: one per line or comma-separated */
   allowedEmails: string;
@@ -26,6 +32,8 @@ export interface LinkFormValues {
   schedule: { days: number[]; start: string; end: string; until: string };
   sessionMinutes: string;
   branding: BrandingValues;
+  /** the passenger form: offered or not, its title, its choices one per line */
+  form: { enabled: boolean; title: string; choices: string };
   active: boolean;
 }
 
@@ -40,7 +48,9 @@ export interface LinkFieldsProps {
  * undefined and garbled ones NaN, so the server names the field. */
 export interface LinkBody {
   displayName?: string;
-  assetId: number | undefined;
+  /** exactly one of the two, as `follows` says (null in an update: switched to, not chosen yet) */
+  assetId?: number | null | undefined;
+  routeId?: number | null | undefined;
   accessMode: AccessMode;
   allowedEmails: string[];
   active: boolean;
@@ -50,6 +60,7 @@ export interface LinkBody {
   schedule: { days: number[]; start: string; end: string; until: string | null } | null;
   sessionMinutes: number;
   branding: Record<BrandingField, string | null>;
+  form: { title: string; choices: string[] } | null;
 }
 
 const WORKDAYS = [1, 2, 3, 4, 5];
@@ -58,7 +69,9 @@ const EMPTY_BRANDING: BrandingValues = { companyName: "", logoUrl: "", primaryCo
 export function newLinkValues(assetId: number | null): LinkFormValues {
   return {
     displayName: "",
+    follows: "vehicle",
     assetId: assetId === null ? "" : String(assetId),
+    routeId: "",
     accessMode: "public",
     allowedEmails: "",
     expiresAt: "",
@@ -69,6 +82,7 @@ export function newLinkValues(assetId: number | null): LinkFormValues {
     schedule: { days: WORKDAYS, start: "07:00", end: "19:00", until: "" },
     sessionMinutes: String(LINK_LIMITS.defaultSessionMinutes),
     branding: EMPTY_BRANDING,
+    form: { enabled: false, title: "", choices: "" },
     active: true,
   };
 }
@@ -77,7 +91,9 @@ export function linkValues(link: TrackingLinkDto, timeZone: string): LinkFormVal
   const blank = newLinkValues(link.asset?.id ?? null);
   return {
     displayName: link.display_name,
+    follows: link.route ? "route" : "vehicle",
     assetId: blank.assetId,
+    routeId: link.route ? String(link.route.id) : "",
     accessMode: link.access_mode,
     allowedEmails: link.allowed_emails.join("\n"),
     expiresAt: isoToLocalInput(link.expires_at, timeZone),
@@ -102,6 +118,7 @@ export function linkValues(link: TrackingLinkDto, timeZone: string): LinkFormVal
       contactEmail: link.branding.contact_email ?? "",
       contactPhone: link.branding.contact_phone ?? "",
     },
+    form: link.form ? { enabled: true, title: link.form.title, choices: link.form.choices.join("\n") } : blank.form,
     active: link.is_active,
   };
 }
@@ -111,7 +128,7 @@ export function linkBody(values: LinkFormValues, timeZone: string): LinkBody {
   const emails = values.accessMode === "authorized_only" ? parseEmailList(values.allowedEmails) : [];
   return {
     displayName: values.displayName.trim(),
-    assetId: formNumber(values.assetId),
+    ...(values.follows === "route" ? { routeId: formNumber(values.routeId) } : { assetId: formNumber(values.assetId) }),
     accessMode: values.accessMode,
     // only authorised-only links use the list; a hidden list left on another mode would surprise later
     allowedEmails: emails,
@@ -136,10 +153,11 @@ export function linkBody(values: LinkFormValues, timeZone: string): LinkBody {
       : null,
     sessionMinutes: Number(values.sessionMinutes),
     branding: Object.fromEntries(BRANDING_FIELDS.map((field) => [field, values.branding[field].trim() || null])) as LinkBody["branding"],
+    form: values.form.enabled ? { title: values.form.title.trim(), choices: parseChoiceList(values.form.choices) } : null,
   };
 }
 
-/** The body of create: an empty display name is left out, so the server names the link after its vehicle. */
+/** The body of create: an empty display name is left out, so the server names the link after its vehicle or route. */
 export function createBody(values: LinkFormValues, timeZone: string): Partial<LinkBody> {
   const { displayName, ...body } = linkBody(values, timeZone);
   return displayName ? { displayName, ...body } : body;
@@ -153,16 +171,28 @@ export function createBody(values: LinkFormValues, timeZone: string): Partial<Li
 export function updateBody(initial: LinkFormValues, values: LinkFormValues, timeZone: string): Partial<LinkBody> {
   const before = linkBody(initial, timeZone);
   const after = linkBody(values, timeZone);
+  // switching between a vehicle and a route always sends the new target; one not chosen yet is sent as null, which
+  // the server refuses naming the field (undefined would mean "leave it")
+  const switched = values.follows !== initial.follows;
+  const target = (key: keyof LinkBody) => switched && (key === "assetId" || key === "routeId");
   return Object.fromEntries(
     (Object.keys(after) as Array<keyof LinkBody>)
-      .filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]))
-      .map((key) => [key, after[key]]),
+      .filter((key) => target(key) || JSON.stringify(after[key]) !== JSON.stringify(before[key]))
+      .map((key) => [key, target(key) ? (after[key] ?? null) : after[key]]),
   );
 }
 
 /** "a@x.test, b@x.test\nc@x.test" -> three addresses (commas, semicolons, spaces and new lines all separate) */
 export function parseEmailList(text: string): string[] {
   return text.split(/[\s,;]+/).filter((entry) => entry !== "");
+}
+
+/** the form's choices as typed, one per line (blank lines dropped; commas belong to a choice: "Late, 10 min") */
+export function parseChoiceList(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 /** datetime-local text read in `timeZone` -> ISO 8601 (UTC); "" -> null; anything else is passed on for the server to refuse */

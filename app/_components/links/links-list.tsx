@@ -110,6 +110,7 @@ export function LinksList({
             <tr key={link.id}>
               <td className="min-w-36 px-4 py-3">
                 <span className="block font-medium text-slate-900">{link.display_name}</span>
+                {link.route ? <LinkRouteLine link={link} /> : null}
                 {link.schedule ? <span className="block text-xs text-slate-500">{formatSchedule(link.schedule)}</span> : null}
                 {/* what the hidden columns would say, on narrow screens */}
                 <span className="block text-xs text-slate-500 md:hidden">
@@ -228,5 +229,16 @@ function TimeLimit({ link, timeZone }: { link: TrackingLinkDto; timeZone: string
       {formatInZone(link.expires_at, timeZone)}
       {arrival ? <span className="block text-xs text-slate-500">or on {arrival}</span> : null}
     </>
+  );
+}
+
+/** what a route-based link follows: its route (the vehicle column says which vehicle today), and whose link it is */
+function LinkRouteLine({ link }: { link: TrackingLinkDto }) {
+  const route = link.route!;
+  return (
+    <span className="block text-xs text-slate-500" data-testid="link-route">
+      Route {route.route_number}
+      {link.passenger ? ` · ${link.passenger.name}'s link` : ""}
+    </span>
   );
 }

@@ -13,9 +13,9 @@ const INTRO: Record<Exclude<AccessMode, "public">, string> = {
   authorized_only: "This link is for invited people. Enter your e-mail address: if it is on the list, we will send you a 6-digit code.",
 };
 
-const INPUT =
+export const INPUT =
   "block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-slate-900 aria-[invalid=true]:border-red-700";
-const LINK_BUTTON =
+export const LINK_BUTTON =
   "min-h-11 px-1 text-sm font-medium text-slate-800 underline underline-offset-2 hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:text-slate-500";
 
 export function AccessGate({

@@ -60,6 +60,10 @@ export interface TrackerSnapshot {
   connection: Connection;
   /** the server's words from schedule.changed or vehicle.changed, shown until the next change */
   notice: string | null;
+  /** the viewer session's token while there is one (the day's run and "Stop messages" call with it) */
+  sessionToken: string | null;
+  /** bumped by every vehicle.changed: what the page shows of the day's run is read again */
+  vehicleChanges: number;
 }
 
 const ENDED_SESSION = "Your viewing session has ended. Please confirm your e-mail address again.";
@@ -108,6 +112,8 @@ export class PassengerTracker {
       located: false,
       connection: "idle",
       notice: null,
+      sessionToken: null,
+      vehicleChanges: 0,
     };
   }
 
@@ -119,6 +125,11 @@ export class PassengerTracker {
   };
 
   getSnapshot = () => this.snapshot;
+
+  /** the viewer session's token while there is one, also while paused (the link's form is sent with it) */
+  sessionToken(): string | null {
+    return this.session?.token ?? loadSession(this.view.uuid)?.token ?? null;
+  }
 
   start(): void {
     if (this.running) return;
@@ -233,7 +244,7 @@ export class PassengerTracker {
 
   private async watch(session: StoredSession): Promise<void> {
     this.session = session;
-    this.set({ phase: { name: "live" }, connection: "connecting" });
+    this.set({ phase: { name: "live" }, connection: "connecting", sessionToken: session.token });
     const epoch = this.epoch;
     await this.readLocation();
     if (epoch !== this.epoch || this.snapshot.phase.name !== "live") return;
@@ -295,7 +306,7 @@ export class PassengerTracker {
       },
       onVehicleChanged: ({ message, new_location }) => {
         if (!mine()) return;
-        this.set({ notice: message || null });
+        this.set({ notice: message || null, vehicleChanges: this.snapshot.vehicleChanges + 1 });
         this.showLocation(new_location ?? null, { replace: true });
       },
       onRefused: (code) => {
@@ -345,6 +356,7 @@ export class PassengerTracker {
   private verifyAgain(): void {
     clearSession(this.view.uuid);
     this.session = null;
+    this.set({ sessionToken: null });
     this.closeChannel();
     this.stopLostPolling();
     this.gap = true;

@@ -1,6 +1,8 @@
 // The public tracking REST API as the passenger page calls it (spec, Endpoints: public tracking): link info, verify
-// and the vehicle's location. Every call resolves, never throws: an answer the page can act on (its status, the
+// and the vehicle's location; and ours: the day's run of a route-based link and a passenger's opt-out. Every call resolves, never throws: an answer the page can act on (its status, the
 // server's code and message, Retry-After), or status 0 when the server could not be reached.
+import type { OptOutResult } from "@/server/modules/passengers/passengers.schema";
+import type { PublicRun } from "@/server/modules/routes/routes.schema";
 import type {
   CodeSentResponse,
   PublicLocation,
@@ -30,7 +32,7 @@ interface ErrorBody {
 
 const OFFLINE_MESSAGE = "The server cannot be reached. Check your connection.";
 
-async function call<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; token?: string }): Promise<ApiAnswer<T>> {
+export async function call<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; token?: string }): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.token) headers["x-session-token"] = init.token;
@@ -69,7 +71,7 @@ function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-const base = (uuid: string) => `/api/public/tracking/${encodeURIComponent(uuid)}`;
+export const base = (uuid: string) => `/api/public/tracking/${encodeURIComponent(uuid)}`;
 
 export async function fetchLinkInfo(uuid: string): Promise<ApiAnswer<TrackingLinkInfo>> {
   const answer = await call<{ data: TrackingLinkInfo }>(`${base(uuid)}/info`, { method: "GET" });
@@ -87,4 +89,16 @@ export function verifyViewer(
 export async function fetchLocation(uuid: string, token: string): Promise<ApiAnswer<PublicLocation | null>> {
   const answer = await call<{ data: { location: PublicLocation | null } }>(`${base(uuid)}/location`, { method: "GET", token });
   return answer.ok ? { ...answer, data: answer.data.data.location } : answer;
+}
+
+/** the day's run of a route-based link (null: no run today, or a link that follows a vehicle) */
+export async function fetchRun(uuid: string, token: string): Promise<ApiAnswer<PublicRun | null>> {
+  const answer = await call<{ data: { run: PublicRun | null } }>(`${base(uuid)}/run`, { method: "GET", token });
+  return answer.ok ? { ...answer, data: answer.data.data.run } : answer;
+}
+
+/** stops messages to the passenger whose own link this is */
+export async function stopMessages(uuid: string, token: string): Promise<ApiAnswer<OptOutResult>> {
+  const answer = await call<{ data: OptOutResult }>(`${base(uuid)}/opt-out`, { method: "POST", token });
+  return answer.ok ? { ...answer, data: answer.data.data } : answer;
 }

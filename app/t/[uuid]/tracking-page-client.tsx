@@ -9,9 +9,14 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { TrackingPageView } from "@/server/modules/tracking-links/get-tracking-page";
 import { useNow } from "../../_components/map/use-now";
 import { AccessGate } from "./access-gate-client";
+import { AccessRequest } from "./access-request-client";
 import { brandColors } from "./brand-colors";
+import { LinkFormPanel } from "./link-form-panel";
 import { BrandHeader, ContactDetails, StateMessage, VehicleFacts } from "./passenger-panel";
 import { PassengerTracker } from "./passenger-tracker";
+import { RunNotice } from "./run-notice";
+import { StopMessages } from "./stop-messages";
+import { useFormSession } from "./use-form-session";
 
 const PassengerMap = dynamic(() => import("./passenger-map").then((module) => module.PassengerMap), {
   ssr: false,
@@ -53,6 +58,10 @@ export function TrackingPageClient({ view, mapStyle }: { view: TrackingPageView;
   const colors = brandColors(view.branding.primary_color);
   const location = state.phase.name === "live" ? state.location : null;
   const mode = view.access_mode;
+  // the form works outside the schedule too
+  const formToken = useFormSession(tracker, view.uuid, mode, state.phase.name);
+  // the day's run and "Stop messages" use the watching session, else the one the form opened outside the schedule
+  const viewerToken = state.sessionToken ?? formToken;
 
   return (
     <main className="fixed inset-0 flex flex-col overflow-hidden bg-slate-100" data-phase={state.phase.name}>
@@ -74,10 +83,18 @@ export function TrackingPageClient({ view, mapStyle }: { view: TrackingPageView;
                 onResend={() => void tracker.resendCode()}
                 onChangeEmail={() => tracker.changeEmail()}
               />
+              {mode === "authorized_only" ? (
+                <AccessRequest uuid={view.uuid} gateStep={state.gate.step} gateEmail={state.gate.email} colors={colors} />
+              ) : null}
             </div>
           ) : null}
+          {view.route_based && viewerToken ? <RunNotice uuid={view.uuid} token={viewerToken} vehicleChanges={state.vehicleChanges} /> : null}
           {location ? <VehicleFacts location={location} timeZone={view.time_zone} hasDestination={view.has_destination} now={now} /> : null}
+          {formToken ? <LinkFormPanel uuid={view.uuid} token={formToken} colors={colors} /> : null}
           <ContactDetails view={view} />
+          {view.messages && (viewerToken || view.messages.opted_out) ? (
+            <StopMessages uuid={view.uuid} token={viewerToken} optedOut={view.messages.opted_out} company={view.branding.company_name} />
+          ) : null}
         </div>
       </section>
       {location ? (

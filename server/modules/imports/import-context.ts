@@ -2,7 +2,7 @@
 // account's vehicles (by plate or name; never created), drivers (by e-mail, phone or name) and routes (by number).
 // Matching ignores letter case and, for plates, spaces and dashes. Two vehicles or drivers answering to the same
 // text are an error for the row, not a pick.
-import type { PrismaClient } from "../../generated/prisma/client";
+import type { ImportDb } from "./import-database";
 import { phoneKey } from "./phone-number";
 import { parsed, shown, unreadable, type Parsed } from "./values/parsed";
 
@@ -42,7 +42,7 @@ export class ImportContext {
     readonly routes: Map<string, RouteRef>,
   ) {}
 
-  static async load(prisma: PrismaClient, accountId: number): Promise<ImportContext> {
+  static async load(prisma: ImportDb, accountId: number): Promise<ImportContext> {
     const [assets, drivers] = await Promise.all([
       prisma.asset.findMany({ where: { accountId }, select: { id: true, name: true, plate: true } }),
       prisma.driver.findMany({ where: { accountId }, select: { id: true, name: true, email: true, phone: true } }),
@@ -67,7 +67,7 @@ export class ImportContext {
   }
 
   /** routes with their stops, by route number (again after a routes import changed them) */
-  async reloadRoutes(prisma: PrismaClient) {
+  async reloadRoutes(prisma: ImportDb) {
     const routes = await prisma.route.findMany({
       where: { accountId: this.accountId },
       select: { id: true, routeNumber: true, startMinute: true, endMinute: true, stops: { select: { id: true, name: true } } },

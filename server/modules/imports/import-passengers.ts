@@ -1,13 +1,20 @@
 // Passengers import: a passenger is found by external_id (across the account), then by name on the row's route,
 // and updated, or created (created_ids lists the new ones). route_number and passenger_name are required; the
-// pick-up and drop-off stops are matched by name, ignoring letter case, against the route's stops. An import never
-// messages anyone: welcome messages go out only through send-welcome.
-import type { PrismaClient } from "../../generated/prisma/client";
+// pick-up and drop-off stops are matched by name, ignoring letter case, against the route's stops. contact_email
+// (ours, beside the spec's fields) is where the welcome message goes, stored lowercased. An import never messages
+// anyone: welcome messages go out only through send-welcome. A passenger moved to another route takes their own
+// link along (sync-passenger-link-route.ts; not in a dry run, whose writes are undone).
+import { z } from "zod";
+import { syncPassengerLinkRoute } from "../passengers/sync-passenger-link-route";
 import { ImportContext } from "./import-context";
+import { isDryRun, type ImportDb } from "./import-database";
 import type { ImportOutcome } from "./import-outcome";
 import type { PassengerRow } from "./imports.schema";
+import { PassengerIndex } from "./passenger-index";
 import { RowError } from "./row-error";
 import { cellText, isBlankRow } from "./values/cells";
+
+const ZEmail = z.email().max(254);
 
 function readPassenger(row: PassengerRow, rowNumber: number, context: ImportContext) {
   const routeNumber = cellText(row.route_number);
@@ -23,46 +30,45 @@ function readPassenger(row: PassengerRow, rowNumber: number, context: ImportCont
     if (id === undefined) throw new RowError(rowNumber, field, `stop "${stopName}" is not a stop of route ${routeNumber}`);
     return id;
   };
+  const email = cellText(row.contact_email);
+  if (email !== null && !ZEmail.safeParse(email).success) throw new RowError(rowNumber, "contact_email", `contact_email "${email}" is not an e-mail address`);
   return {
     routeId: route.id,
     externalId: cellText(row.external_id),
     name,
     contactName: cellText(row.contact_name),
     contactPhone: cellText(row.contact_phone),
+    contactEmail: email?.toLowerCase() ?? null,
     pickupStopId: stop("pickup_stop"),
     dropoffStopId: stop("dropoff_stop"),
   };
 }
 
-async function findPassenger(prisma: PrismaClient, accountId: number, passenger: { externalId: string | null; routeId: number; name: string }) {
-  if (passenger.externalId !== null) {
-    const byExternalId = await prisma.passenger.findUnique({ where: { accountId_externalId: { accountId, externalId: passenger.externalId } }, select: { id: true } });
-    if (byExternalId) return byExternalId;
-  }
-  // by name on the route, unless that passenger carries another external id (then it is somebody else)
-  const byName = await prisma.passenger.findMany({
-    where: { routeId: passenger.routeId, name: { equals: passenger.name, mode: "insensitive" } },
-    select: { id: true, externalId: true },
-  });
-  return byName.find((candidate) => candidate.externalId === null || candidate.externalId === passenger.externalId) ?? null;
-}
-
-export async function importPassengers(input: { prisma: PrismaClient; context: ImportContext; rows: PassengerRow[]; firstRow: number; outcome: ImportOutcome }) {
+export async function importPassengers(input: { prisma: ImportDb; context: ImportContext; rows: PassengerRow[]; firstRow: number; outcome: ImportOutcome }) {
   const { prisma, context, rows, outcome } = input;
-  for (const [index, row] of rows.entries()) {
-    const rowNumber = input.firstRow + index;
+  /** passengers this call moved to another route: their links follow once the rows are written */
+  const moved = new Set<number>();
+  const index = await PassengerIndex.load(prisma, context.accountId, {
+    externalIds: [...new Set(rows.flatMap((row) => cellText(row.external_id) ?? []))],
+    routeIds: [...new Set(rows.flatMap((row) => context.route(cellText(row.route_number) ?? "")?.id ?? []))],
+  });
+  for (const [position, row] of rows.entries()) {
+    const rowNumber = input.firstRow + position;
     try {
       if (isBlankRow(row)) {
         outcome.skipped();
         continue;
       }
       const passenger = readPassenger(row, rowNumber, context);
-      const existing = await findPassenger(prisma, context.accountId, passenger);
+      const existing = index.find(passenger);
       if (existing) {
         await prisma.passenger.update({ where: { id: existing.id }, data: passenger });
+        if (existing.routeId !== passenger.routeId) moved.add(existing.id);
+        index.remember({ id: existing.id, ...passenger });
         outcome.updated();
       } else {
         const created = await prisma.passenger.create({ data: { accountId: context.accountId, ...passenger }, select: { id: true } });
+        index.remember({ id: created.id, ...passenger });
         outcome.created(created.id, true);
       }
     } catch (error) {
@@ -70,4 +76,5 @@ export async function importPassengers(input: { prisma: PrismaClient; context: I
       outcome.failed({ row: error.row, field: error.field, reason: error.message });
     }
   }
+  if (!isDryRun(prisma)) for (const passengerId of moved) await syncPassengerLinkRoute(passengerId);
 }

@@ -1,65 +1,43 @@
-// POST /rows (and the dashboard's uploads): checks the whole call first (unknown fields or a malformed body refuse
-// it, 422, before anything is written; more than 5,000 rows, 413), then imports up to 500 rows at once and answers
-// with the finished job (200), or stores the rows as a pending job that a worker processes (202, see import-worker).
-import { AppError, type FieldError } from "../../errors";
+// POST /rows (and the dashboard's uploads and connected spreadsheets): checks the whole call first (unknown fields
+// or a malformed body refuse it, 422, before anything is written; more than 5,000 rows, 413; check-import-call.ts),
+// then imports up to 500 rows at once and answers with the finished job (200), or stores the rows as a pending job
+// that a worker processes (202, see import-worker).
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
-import { parseInput } from "../accounts/parse-input";
+import { checkImportCall } from "./check-import-call";
 import { ImportContext } from "./import-context";
 import { IMPORT_JOB_SELECT, toImportJobResult } from "./import-job-result";
 import { ImportOutcome } from "./import-outcome";
-import { countRows, IMPORT_LIMITS, ROW_SCHEMAS, ZImportRequest, type ImportJobResult } from "./imports.schema";
+import { IMPORT_LIMITS, type ImportJobResult } from "./imports.schema";
 import { runImport } from "./run-import";
 
 export type ImportSource = "api" | "upload" | "spreadsheet";
-
-/** every row checked against its target's fields; all problems reported at once */
-function checkRows(target: keyof typeof ROW_SCHEMAS, rows: unknown[]): unknown[] {
-  const schema = ROW_SCHEMAS[target];
-  const errors: FieldError[] = [];
-  const checked = rows.map((row, index) => {
-    const result = schema.safeParse(row);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) {
-      const keys = issue.code === "unrecognized_keys" ? issue.keys : [null];
-      for (const key of keys) {
-        const path = [...issue.path, ...(key === null ? [] : [key])].join(".");
-        const message = key === null ? issue.message : `unknown field "${key}" for target ${target}`;
-        errors.push({ field: `rows.${index}${path ? `.${path}` : ""}`, message: `${message} (rows[${index}])` });
-      }
-    }
-    return null;
-  });
-  if (errors.length > 0) {
-    const shown = errors.slice(0, 20);
-    throw new AppError("VALIDATION_FAILED", `Nothing was imported: ${shown.map((e) => `${e.field}: ${e.message}`).join("; ")}${errors.length > 20 ? ` (and ${errors.length - 20} more)` : ""}`, shown);
-  }
-  return checked;
-}
 
 export async function importRows(input: {
   accountId: number;
   userId: number;
   source: ImportSource;
   body: unknown;
+  /** shown in the dashboard's job history: the uploaded file's name, or the spreadsheet's host */
+  label?: string | null;
+  /** the connected spreadsheet the rows came from */
+  spreadsheetSourceId?: number | null;
   /** called when a pending job was stored (wakes the worker) */
   onQueued?: (jobId: number) => void;
 }): Promise<{ status: 200 | 202; result: ImportJobResult }> {
-  const { target, rows: raw } = parseInput(ZImportRequest, input.body);
-  const rows = checkRows(target, raw);
-  const rowCount = countRows(target, rows);
-  if (rowCount > IMPORT_LIMITS.maxRows) {
-    throw new AppError(
-      "IMPORT_TOO_LARGE",
-      `This call holds ${rowCount.toLocaleString("en-US")} rows (each stop counting); one call takes at most ${IMPORT_LIMITS.maxRows.toLocaleString("en-US")}. Split it into several calls.`,
-    );
-  }
+  const { target, rows, rowCount } = checkImportCall(input.body);
   const prisma = db();
+  const origin = {
+    accountId: input.accountId,
+    userId: input.userId,
+    target,
+    source: input.source,
+    rowCount,
+    label: input.label ?? null,
+    spreadsheetSourceId: input.spreadsheetSourceId ?? null,
+  };
   if (rowCount > IMPORT_LIMITS.syncRows) {
-    const job = await prisma.importJob.create({
-      data: { accountId: input.accountId, userId: input.userId, target, source: input.source, rowCount, input: rows as Prisma.InputJsonValue },
-      select: IMPORT_JOB_SELECT,
-    });
+    const job = await prisma.importJob.create({ data: { ...origin, input: rows as Prisma.InputJsonValue }, select: IMPORT_JOB_SELECT });
     input.onQueued?.(job.id);
     return { status: 202, result: toImportJobResult(job) };
   }
@@ -68,11 +46,7 @@ export async function importRows(input: {
   await runImport({ prisma, context, target, rows, firstRow: 1, outcome });
   const job = await prisma.importJob.create({
     data: {
-      accountId: input.accountId,
-      userId: input.userId,
-      target,
-      source: input.source,
-      rowCount,
+      ...origin,
       status: "done",
       processed: rows.length,
       stats: { ...outcome.stats },

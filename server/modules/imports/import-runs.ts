@@ -3,9 +3,11 @@
 // cleared, so the route's value applies again), except its status (below). Times left empty fall back to the route's own when the run is read,
 // so a later change of the route's times reaches runs that did not set their own. status is scheduled or
 // cancelled; a row without status creates a scheduled run and leaves an existing run's status as it is (re-sending a
-// run's notice must not revive a cancelled run; sending status scheduled does).
-import type { PrismaClient } from "../../generated/prisma/client";
+// run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
+// move onto the vehicle they should follow at once (refresh-route-links.ts).
+import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
+import { isDryRun, type ImportDb } from "./import-database";
 import type { ImportOutcome } from "./import-outcome";
 import type { RunRow } from "./imports.schema";
 import { RowError, take } from "./row-error";
@@ -42,8 +44,9 @@ function readRun(row: RunRow, rowNumber: number, context: ImportContext) {
   };
 }
 
-export async function importRuns(input: { prisma: PrismaClient; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
+export async function importRuns(input: { prisma: ImportDb; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
   const { prisma, context, rows, outcome } = input;
+  const written = new Set<number>();
   for (const [index, row] of rows.entries()) {
     const rowNumber = input.firstRow + index;
     try {
@@ -60,9 +63,12 @@ export async function importRuns(input: { prisma: PrismaClient; context: ImportC
         const created = await prisma.run.create({ data: { accountId: context.accountId, ...run, status: status ?? "scheduled" }, select: { id: true } });
         outcome.created(created.id, false);
       }
+      written.add(run.routeId);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       outcome.failed({ row: error.row, field: error.field, reason: error.message });
     }
   }
+  // the routes' links follow today's run's vehicle (or the route's again once it is cancelled); a preview moves none
+  if (!isDryRun(prisma)) await refreshLinksOfRoutes([...written]);
 }

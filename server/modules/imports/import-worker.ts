@@ -5,6 +5,7 @@
 // the chunk that was cut short are imported again, and count as updated the second time).
 import type { Logger } from "pino";
 import { db } from "../../db/client";
+import { startPollingWorker, type PollingWorker } from "../../jobs/polling-worker";
 import { Prisma } from "../../generated/prisma/client";
 import { ImportContext } from "./import-context";
 import { ImportOutcome } from "./import-outcome";
@@ -18,59 +19,25 @@ export const IMPORT_CHUNK_ROWS = 250;
 /** a claim not renewed for this long is taken over by another node */
 export const IMPORT_CLAIM_MS = 60_000;
 
-export interface ImportWorker {
-  /** look for pending jobs now (after a job was queued on this node) */
-  wake(): void;
-  /** processes pending jobs until none is left; resolves with how many were finished (tests call it directly) */
-  drain(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type ImportWorker = PollingWorker;
 
 export function startImportWorker(options: { logger: Logger; pollMs?: number; autostart?: boolean }): ImportWorker {
   const { logger } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  const drain = (): Promise<number> => {
-    running ??= (async () => {
+  return startPollingWorker({
+    name: "import worker",
+    logger,
+    pollMs: options.pollMs ?? IMPORT_POLL_MS,
+    autostart: options.autostart,
+    async pass(stopping) {
       let finished = 0;
-      try {
-        while (!stopped) {
-          const job = await claimNext();
-          if (!job) break;
-          if (await processJob(job, logger, () => stopped)) finished++;
-        }
-      } finally {
-        running = null;
+      while (!stopping()) {
+        const job = await claimNext();
+        if (!job) break;
+        if (await processJob(job, logger, stopping)) finished++;
       }
       return finished;
-    })();
-    return running;
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      drain()
-        .catch((error) => logger.error({ err: error }, "import worker pass failed"))
-        .finally(schedule);
-    }, options.pollMs ?? IMPORT_POLL_MS).unref();
-  };
-  if (options.autostart !== false) schedule();
-
-  return {
-    wake() {
-      if (stopped) return;
-      void drain().catch((error) => logger.error({ err: error }, "import worker pass failed"));
     },
-    drain,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  });
 }
 
 interface ClaimedJob {

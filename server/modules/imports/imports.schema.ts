@@ -14,6 +14,8 @@ export const IMPORT_LIMITS = {
   maxRows: 5_000,
   /** row calls per minute per API key */
   callsPerMinute: 30,
+  /** the byte cap of a rows body: 5,000 rows of a few hundred bytes each fit; larger is 413 before it is read */
+  maxBodyBytes: 8 * 1024 * 1024,
 } as const;
 
 /** a cell as a spreadsheet or JSON holds it: text, a number, or empty */
@@ -57,6 +59,8 @@ export const ZPassengerRow = z.strictObject({
   passenger_name: ZCell,
   contact_name: ZCell,
   contact_phone: ZCell,
+  /** ours, beside the spec's fields: where the welcome message goes (send-welcome); stored lowercased */
+  contact_email: ZCell,
   pickup_stop: ZCell,
   dropoff_stop: ZCell,
 });
@@ -75,32 +79,37 @@ export const ZImportRequest = z.strictObject({
 });
 
 /** one left-out row (spec-readings: `{row, field?, reason}`; row numbers from 1, each stop counting) */
-export interface ImportRowError {
-  row: number;
-  field?: string;
-  reason: string;
-}
+export const ZImportRowError = z.object({
+  row: z.number().int().meta({ description: "row number from 1, each stop counting as a row" }),
+  field: z.string().optional().meta({ description: "the field at fault, when one is" }),
+  reason: z.string(),
+});
 
-export interface ImportStats {
-  created: number;
-  updated: number;
-  /** blank rows (every field empty), left out without an error */
-  skipped: number;
-  /** rows left out with an entry in `errors` */
-  failed: number;
-}
+export const ZImportStats = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int().meta({ description: "blank rows (every field empty), left out without an error" }),
+  failed: z.number().int().meta({ description: "rows left out with an entry in `errors`" }),
+});
 
-export interface ImportJobResult {
-  id: number;
-  target: ImportTarget;
-  status: "pending" | "done" | "failed";
-  source: string;
-  rows: number;
-  stats: ImportStats;
-  errors: ImportRowError[];
-  created_ids: number[];
-  finished_at: string | null;
-}
+/** the spec's import job result */
+export const ZImportJobResult = z
+  .object({
+    id: z.number().int(),
+    target: z.enum(IMPORT_TARGETS),
+    status: z.enum(["pending", "done", "failed"]),
+    source: z.string().meta({ description: "api (rows endpoint), upload (dashboard), spreadsheet (connected source)" }),
+    rows: z.number().int().meta({ description: "rows counted; each stop is one row" }),
+    stats: ZImportStats,
+    errors: z.array(ZImportRowError),
+    created_ids: z.array(z.number().int()).meta({ description: "new routes (routes import) or passengers (passengers import)" }),
+    finished_at: z.string().nullable().meta({ description: "ISO 8601; null while pending" }),
+  })
+  .meta({ id: "ImportJobResult" });
+
+export type ImportRowError = z.infer<typeof ZImportRowError>;
+export type ImportStats = z.infer<typeof ZImportStats>;
+export type ImportJobResult = z.infer<typeof ZImportJobResult>;
 
 /** rows as the spec counts them: a route counts one row per stop (one when it has none) */
 export function countRows(target: ImportTarget, rows: readonly unknown[]): number {

@@ -10,6 +10,9 @@ import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
 import { getImportJob } from "./get-import-job";
+import { ImportContext } from "./import-context";
+import { ImportOutcome } from "./import-outcome";
+import { importRoutes } from "./import-routes";
 import { importRows } from "./import-rows";
 import { startImportWorker } from "./import-worker";
 
@@ -114,6 +117,28 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     expect(await t.db.asset.count({ where: { accountId: account.id } })).toBe(2); // vehicles are never created
   });
 
+  it("writes a route named twice in one call once, the later row updating the earlier", async () => {
+    const { call } = await setup();
+    const { result } = await call("routes", [route("R7"), route("R7", { route_name: "Renamed", stops: [{ name: "school" }, { name: "Oak Street" }] })]);
+    expect(result.stats).toEqual({ created: 1, updated: 1, skipped: 0, failed: 0 });
+    const saved = await t.db.route.findFirstOrThrow({ where: { id: result.created_ids[0]! }, include: { stops: { orderBy: { sequence: "asc" } } } });
+    expect(saved.name).toBe("Renamed");
+    expect(saved.stops.map((stop) => stop.name)).toEqual(["school", "Oak Street"]);
+  });
+
+  it("leaves out only the route the database refuses (a vehicle deleted while the call ran) and saves the others", async () => {
+    const { account, van } = await setup();
+    const prisma = t.db;
+    const context = await ImportContext.load(prisma, account.id);
+    await prisma.asset.delete({ where: { id: van.id } }); // after the call matched its vehicles
+    const outcome = new ImportOutcome();
+    await importRoutes({ prisma, context, rows: [route("R8"), route("R9", { vehicle: "Van" }), route("R10")], firstRow: 1, outcome });
+    expect(outcome.stats).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1 });
+    expect(outcome.errors).toEqual([{ row: 4, reason: "the route could not be saved: a vehicle or driver it names was deleted while the import ran" }]);
+    const saved = await prisma.route.findMany({ where: { accountId: account.id }, include: { _count: { select: { stops: true } } }, orderBy: { routeNumber: "asc" } });
+    expect(saved.map((r) => [r.routeNumber, r._count.stops])).toEqual([["R10", 3], ["R8", 3]]);
+  });
+
   it("refuses the whole call for an unknown field anywhere, a malformed body or a wrong target, writing nothing", async () => {
     const { call, account } = await setup();
     expect(await failure(call("routes", [route("A"), route("B", { colour: "red" })]))).toMatchObject({ code: "VALIDATION_FAILED", status: 422, fields: ["rows.1.colour"] });
@@ -181,6 +206,23 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     expect(jonas).toMatchObject({ name: "Jonas J.", route: { routeNumber: "R2" }, pickupStop: { name: "Depot" }, dropoffStopId: null });
     const egle = await t.db.passenger.findUniqueOrThrow({ where: { id: first.result.created_ids[1]! } });
     expect(egle).toMatchObject({ name: "EGLĖ", contactName: "Dad" });
+  });
+
+  it("matches a passenger written earlier in the same call, by name or by the external id it was just given", async () => {
+    const { call } = await setup();
+    await call("routes", [route("R1"), route("R2", { stops: [] })]);
+    const { result } = await call("passengers", [
+      { route_number: "R1", passenger_name: "Rūta" },
+      { external_id: "P-9", route_number: "R1", passenger_name: "rūta  ", contact_name: "Gran" }, // the same child, now with an id
+      { external_id: "P-9", route_number: "R2", passenger_name: "Rūta K." }, // moved by that id
+      { route_number: "R1", passenger_name: "Rūta" }, // nobody of that name is left on R1: a new passenger
+    ]);
+    expect(result.stats).toEqual({ created: 2, updated: 2, skipped: 0, failed: 0 });
+    const stored = await t.db.passenger.findMany({ where: { id: { in: result.created_ids } }, include: { route: true }, orderBy: { id: "asc" } });
+    expect(stored.map((p) => [p.externalId, p.name, p.route.routeNumber, p.contactName])).toEqual([
+      ["P-9", "Rūta K.", "R2", null],
+      [null, "Rūta", "R1", null],
+    ]);
   });
 
   it("queues 501 to 5,000 rows as a pending job (202) that the worker finishes, readable by id and only in its account", async () => {

@@ -1,7 +1,7 @@
 // Imports a slice of one call's rows into the account (the whole call when it is small, a chunk of a large job),
 // adding what happened to `outcome`. Row numbers continue from `firstRow` as the spec counts them.
-import type { PrismaClient } from "../../generated/prisma/client";
 import type { ImportContext } from "./import-context";
+import type { ImportDb } from "./import-database";
 import type { ImportOutcome } from "./import-outcome";
 import { importPassengers } from "./import-passengers";
 import { importRoutes } from "./import-routes";
@@ -9,7 +9,7 @@ import { importRuns } from "./import-runs";
 import type { ImportTarget, PassengerRow, RouteRow, RunRow } from "./imports.schema";
 
 export function runImport(input: {
-  prisma: PrismaClient;
+  prisma: ImportDb;
   context: ImportContext;
   target: ImportTarget;
   rows: unknown[];

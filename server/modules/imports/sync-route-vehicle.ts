@@ -1,10 +1,12 @@
 // POST /routes/sync (the older call the spec keeps): moves a route number onto another vehicle of the account.
 // Body {route_number, vehicle}; the vehicle is matched by plate or name like an import row's. An unknown route is
-// 404, an unknown vehicle 422; nothing else about the route changes.
+// 404, an unknown vehicle 422; nothing else about the route changes. The route's links follow the new vehicle at once
+// (on days whose run names no vehicle of its own).
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
+import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { ImportContext } from "./import-context";
 import { cellText } from "./values/cells";
 
@@ -32,6 +34,7 @@ export async function syncRouteVehicle(input: { accountId: number; body: unknown
     throw new AppError("VALIDATION_FAILED", `vehicle: ${message}`, [{ field: "vehicle", message }]);
   }
   await prisma.route.update({ where: { id: route.id }, data: { assetId: vehicle.value } });
+  await refreshRouteLinks(route.id); // unless today's run names a vehicle of its own
   const asset = await prisma.asset.findUniqueOrThrow({ where: { id: vehicle.value }, select: { id: true, name: true, plate: true } });
   return { route_id: route.id, route_number: body.route_number, vehicle: asset };
 }

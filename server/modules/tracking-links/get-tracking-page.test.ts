@@ -10,6 +10,7 @@ import { createTrackingLink } from "./create-tracking-link";
 import { describeSchedule, getTrackingPage } from "./get-tracking-page";
 import type { CreateTrackingLinkInput } from "./tracking-links.schema";
 import { updateTrackingLink } from "./update-tracking-link";
+import { testImei } from "../../testing/test-imei";
 
 const VIEW_KEYS = [
   "access_mode",
@@ -21,7 +22,9 @@ const VIEW_KEYS = [
   "is_active",
   "is_expired",
   "is_within_schedule",
+  "messages",
   "resumes_at",
+  "route_based",
   "schedule",
   "starts_at",
   "status",
@@ -44,7 +47,6 @@ async function notFound(promise: Promise<unknown>) {
 
 describe.each(databaseKinds())("tracking page view on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let imeiSeq = 0;
 
   async function makeLink(input: Omit<CreateTrackingLinkInput, "accountId" | "assetId"> = {}) {
     const account = await createAccount({ name: "Shuttle Co" });
@@ -60,7 +62,7 @@ describe.each(databaseKinds())("tracking page view on %s", (kind) => {
         contactEmail: "dispatch@example.test",
       },
     });
-    const imei = `35${String(Date.now()).slice(-9)}${String(imeiSeq++).padStart(4, "0")}`;
+    const imei = testImei();
     const asset = await createAsset({ accountId: account.id, name: "Shuttle 3", imei });
     const link = await createTrackingLink({ accountId: account.id, assetId: asset.id, ...input });
     return { account, asset, imei, link };
@@ -90,12 +92,30 @@ describe.each(databaseKinds())("tracking page view on %s", (kind) => {
       starts_at: null,
       resumes_at: null,
       has_destination: false,
+      route_based: false,
+      messages: null,
     });
     expect(Object.keys(view).sort()).toEqual(VIEW_KEYS);
     const text = JSON.stringify(view);
     for (const secret of [imei, account.key, "listed@example.test", `"id"`, `"asset`]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("says whether a link is route-based and, for a passenger's own link, whether messages were stopped; never whose it is", async () => {
+    const { account, asset } = await makeLink();
+    const route = await t.db.route.create({ data: { accountId: account.id, routeNumber: "R9", name: "Morning loop", assetId: asset.id }, select: { id: true } });
+    const routed = await createTrackingLink({ accountId: account.id, routeId: route.id });
+    expect(await getTrackingPage({ uuid: routed.uuid })).toMatchObject({ display_name: "Morning loop", route_based: true, messages: null });
+    const passenger = await t.db.passenger.create({ data: { accountId: account.id, routeId: route.id, name: "Zed Passenger" }, select: { id: true } });
+    const own = await t.db.trackingLink.create({
+      data: { uuid: crypto.randomUUID(), accountId: account.id, routeId: route.id, passengerId: passenger.id, assetId: asset.id, displayName: "Morning loop", accessMode: "public" },
+    });
+    expect((await getTrackingPage({ uuid: own.uuid })).messages).toEqual({ opted_out: false });
+    await t.db.passenger.update({ where: { id: passenger.id }, data: { optedOutAt: new Date() } });
+    const view = await getTrackingPage({ uuid: own.uuid });
+    expect(view.messages).toEqual({ opted_out: true });
+    expect(JSON.stringify(view)).not.toMatch(/Zed Passenger|R9/);
   });
 
   it("says whether distance and ETA may come, without the destination itself", async () => {

@@ -3,7 +3,9 @@
 // tracking starts or resumes, the reason an expired link ended, whether distance and ETA may come), built field by
 // field like the public DTOs: no asset, tracker, account id or key, destination coordinates or e-mail list. Anyone
 // holding the link's address reads this, whatever the access mode, so nothing here may be more than the info
-// endpoint would tell plus the contact details the account chose to publish.
+// endpoint would tell plus the contact details the account chose to publish. (A passenger's link is public, so
+// whether its passenger stopped messages tells its holder nothing a session would not.)
+import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { isoWithOffset, parseLocalDate } from "../time/zoned-time";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
@@ -27,6 +29,10 @@ export interface TrackingPageView extends TrackingLinkInfo {
   resumes_at: string | null;
   /** the link expires on arrival, so locations carry distance_km and eta_minutes */
   has_destination: boolean;
+  /** the link follows a route's vehicle for the day: the page shows the day's run (GET .../run) */
+  route_based: boolean;
+  /** a passenger's own link: the page offers "Stop messages"; null for other links */
+  messages: { opted_out: boolean } | null;
 }
 
 /** the page's view of a link; LINK_NOT_FOUND for an unknown uuid (or text that is no uuid) */
@@ -48,6 +54,8 @@ export async function getTrackingPage(input: { uuid: string }, now = Date.now())
     starts_at: state.status === "not_started" && timing.startsAt !== null ? isoWithOffset(timing.startsAt, timing.timeZone) : null,
     resumes_at: resumesAt === null ? null : isoWithOffset(resumesAt, timing.timeZone),
     has_destination: link.destinationLat !== null && link.destinationLng !== null,
+    route_based: link.routeId !== null,
+    messages: link.passengerId === null ? null : { opted_out: await isOptedOut(link.passengerId) },
   };
 }
 
@@ -76,4 +84,9 @@ export function describeSchedule(schedule: WeeklySchedule): string {
   const until = schedule.until ? parseLocalDate(schedule.until) : null;
   const untilText = until ? ` until ${until.day} ${MONTH_NAMES[until.month - 1]} ${until.year}` : "";
   return `${dayText} ${start}–${end}${untilText}`;
+}
+
+async function isOptedOut(passengerId: number): Promise<boolean> {
+  const passenger = await db().passenger.findUnique({ where: { id: passengerId }, select: { optedOutAt: true } });
+  return passenger?.optedOutAt != null;
 }

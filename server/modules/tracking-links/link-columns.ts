@@ -3,11 +3,12 @@
 import type { z } from "zod";
 import { linkTiming, type LinkRecord } from "./link-record";
 import { isWithinSchedule, nextBoundary } from "./link-timing";
-import type { ZDestination, ZLinkBranding, ZSchedule } from "./tracking-links.schema";
+import type { ZDestination, ZLinkBranding, ZLinkForm, ZSchedule } from "./tracking-links.schema";
 
 type Destination = z.output<typeof ZDestination>;
 type Schedule = z.output<typeof ZSchedule>;
 type Branding = z.output<typeof ZLinkBranding>;
+type LinkForm = z.output<typeof ZLinkForm>;
 
 export function destinationColumns(destination: Destination | null) {
   return {
@@ -25,6 +26,11 @@ export function scheduleColumns(schedule: Schedule | null) {
     scheduleEnd: schedule?.end ?? null,
     scheduleUntil: schedule?.until ?? null,
   };
+}
+
+/** no form is stored as no title and no choices */
+export function formColumns(form: LinkForm | null) {
+  return { formTitle: form?.title ?? null, formChoices: form?.choices ?? [] };
 }
 
 /** only the branding fields given (undefined leaves a field as it is) */

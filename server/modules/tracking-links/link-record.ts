@@ -38,11 +38,17 @@ export const linkSelect = {
   contactName: true,
   contactEmail: true,
   contactPhone: true,
+  formTitle: true,
+  formChoices: true,
   expiredAt: true,
   expiredReason: true,
   nextCheckAt: true,
   createdAt: true,
+  routeId: true,
+  passengerId: true,
   asset: { select: { id: true, name: true } },
+  route: { select: { id: true, routeNumber: true, name: true } },
+  passenger: { select: { id: true, name: true } },
   account: {
     select: {
       timeZone: true,
@@ -83,11 +89,19 @@ export interface LinkRecord {
   contactName: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
+  formTitle: string | null;
+  formChoices: string[];
   expiredAt: Date | null;
   expiredReason: "arrival" | "time_expired" | "schedule_ended" | null;
   nextCheckAt: Date | null;
   createdAt: Date;
+  /** a route-based link: asset_id holds the vehicle of the route's run for the day (refresh-route-links.ts) */
+  routeId: number | null;
+  /** a passenger's own link (always route-based) */
+  passengerId: number | null;
   asset: { id: number; name: string } | null;
+  route: { id: number; routeNumber: string; name: string | null } | null;
+  passenger: { id: number; name: string } | null;
   account: {
     timeZone: string;
     brandingLogoUrl: string | null;
@@ -154,6 +168,12 @@ export function effectiveBranding(link: LinkRecord) {
   };
 }
 
+/** the link's passenger form, or null when it has none (no choices) */
+export function linkForm(link: Pick<LinkRecord, "formTitle" | "formChoices">): { title: string; choices: string[] } | null {
+  if (link.formChoices.length === 0) return null;
+  return { title: link.formTitle ?? "", choices: link.formChoices };
+}
+
 /** the spec's tracking link info: exactly its fields, branding falling back to the account's */
 export function toLinkInfo(link: LinkRecord, state: LinkState): TrackingLinkInfo {
   const branding = effectiveBranding(link);
@@ -179,6 +199,8 @@ export function toTrackingLinkDto(link: LinkRecord, now: number): TrackingLinkDt
     access_mode: link.accessMode,
     allowed_emails: link.allowedEmails,
     asset: link.asset,
+    route: link.route && { id: link.route.id, route_number: link.route.routeNumber, name: link.route.name },
+    passenger: link.passenger,
     is_active: state.isActive,
     is_expired: state.isExpired,
     is_within_schedule: state.isWithinSchedule,
@@ -201,6 +223,7 @@ export function toTrackingLinkDto(link: LinkRecord, now: number): TrackingLinkDt
       contact_email: link.contactEmail,
       contact_phone: link.contactPhone,
     },
+    form: linkForm(link),
     created_at: link.createdAt.toISOString(),
   };
 }

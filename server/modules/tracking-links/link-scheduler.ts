@@ -1,6 +1,7 @@
 // The clock side of the tracking-link state machine: time limits (time_expired), the end of a schedule
-// (schedule_ended) and schedule windows opening and closing (schedule.changed); and, now and then, the removal of
-// ended viewer sessions and access codes. Every node runs it; each link names
+// (schedule_ended) and schedule windows opening and closing (schedule.changed); every minute, the vehicle each
+// route-based link follows (the day's run changes at midnight: refresh-route-links.ts); and, now and then, the removal
+// of ended viewer sessions and access codes. Every node runs it; each link names
 // when it must next be looked at (`next_check_at`), and a node claims a due link by moving that time on with a
 // compare-and-set, so each transition is recorded and announced once in the cluster, and a restart finds overdue
 // links where it left them.
@@ -10,6 +11,7 @@ import { db } from "../../db/client";
 import { linkSelect, linkTiming, type LinkRecord } from "./link-record";
 import { isWithinSchedule, nextBoundary, timedExpiry } from "./link-timing";
 import { purgeEndedSessions } from "./purge-ended-sessions";
+import { refreshAllRouteLinks } from "./refresh-route-links";
 
 /** how often due links are looked for: schedule and time-limit transitions land within this */
 export const SCHEDULER_TICK_MS = 1000;
@@ -17,6 +19,8 @@ export const SCHEDULER_TICK_MS = 1000;
 const BATCH = 200;
 /** ended viewer sessions and used or old access codes are deleted this often */
 export const PURGE_EVERY_MS = 10 * 60_000;
+/** route-based links are moved onto the day's vehicle this often (imports move them at once) */
+export const ROUTE_REFRESH_EVERY_MS = 60_000;
 
 export interface LinkScheduler {
   /** one pass over the due links (tests call it directly) */
@@ -30,6 +34,7 @@ export function startLinkScheduler(options: { logger: Logger; tickMs?: number; a
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let purgedAt = 0;
+  let routesRefreshedAt = 0;
 
   const tick = async (now = Date.now()): Promise<number> => {
     const due = (await db().trackingLink.findMany({
@@ -40,6 +45,12 @@ export function startLinkScheduler(options: { logger: Logger; tickMs?: number; a
     })) as LinkRecord[];
     let changed = 0;
     for (const link of due) if (await advance(link, now)) changed++;
+    if (now - routesRefreshedAt >= ROUTE_REFRESH_EVERY_MS) {
+      routesRefreshedAt = now;
+      const moved = await refreshAllRouteLinks(now);
+      if (moved > 0) logger.info({ moved }, "route-based links moved onto the day's vehicle");
+      changed += moved;
+    }
     if (now - purgedAt >= PURGE_EVERY_MS) {
       purgedAt = now;
       const purged = await purgeEndedSessions(now);

@@ -7,10 +7,22 @@ export const PUBLIC_TRACKING_LIMITS = {
   verifyPerIp: { name: "tracking-verify", points: 30, duration: 60 } satisfies RateLimit,
   /** spec: GET public location polling, 60 requests per minute per session */
   locationPerSession: { name: "tracking-location", points: 60, duration: 60 } satisfies RateLimit,
+  /** the day's run of a route-based link (its notice): read once a page opens and every few minutes */
+  runPerSession: { name: "tracking-run", points: 60, duration: 60 } satisfies RateLimit,
+  /** a passenger stopping messages through their link: one tap, repeated at most by an impatient thumb */
+  optOutPerSession: { name: "tracking-opt-out", points: 10, duration: 60 } satisfies RateLimit,
   /** link info is read by every page load and by reconnecting viewers; generous for many phones behind one NAT */
   infoPerIp: { name: "tracking-info", points: 300, duration: 60 } satisfies RateLimit,
   /** one channel authorisation per (re)connection */
   channelAuthPerIp: { name: "tracking-channel-auth", points: 60, duration: 60 } satisfies RateLimit,
+  /** access requests to authorised-only links: a person asks once, a family or office behind one address a few times */
+  accessRequestsPerIp: { name: "tracking-access-request", points: 10, duration: 60 } satisfies RateLimit,
+  /** every request to one link, from anywhere: bounds the team's notification e-mails and a flood of invented addresses */
+  accessRequestsPerLink: { name: "tracking-access-request-link", points: 100, duration: 60 * 60 } satisfies RateLimit,
+  /** reading the link's form: once per page view, like the location's first read */
+  formReadsPerSession: { name: "tracking-form-read", points: 60, duration: 60 } satisfies RateLimit,
+  /** form submissions: "running late", then "not riding today" fits; a stream of them is a stuck button or abuse */
+  formSubmissionsPerSession: { name: "tracking-form-submit", points: 10, duration: 60 * 60 } satisfies RateLimit,
   /** spec: public WebSocket connections, 100 per IP */
   webSocketsPerIp: 100,
   /** spec: messages per channel, 10 per second */

@@ -36,10 +36,20 @@ export const LINK_LIMITS = {
   maxAllowedEmails: 500,
 } as const;
 
+/** a link's passenger form (docs/public-tracking.md, "Link forms") */
+export const LINK_FORM_LIMITS = {
+  maxTitleLength: 120,
+  maxChoices: 10,
+  maxChoiceLength: 80,
+  /** the free text a viewer may send with a choice */
+  maxMessageLength: 500,
+} as const;
+
 const ZId = z.number().int().positive();
 const ZName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
-const ZEmail = z
-  .string()
+/** an e-mail address, lowercased (how links list them and sessions keep them) */
+export const ZEmail = z
+  .string({ error: "is required" })
   .trim()
   .max(254, "must be at most 254 characters")
   .pipe(z.email("must be an e-mail address"))
@@ -79,7 +89,7 @@ export const ZSchedule = z
   .refine((schedule) => schedule.start < schedule.end, { path: ["end"], message: "must be after the start" });
 
 /** a number a form may leave empty (a coordinate, the vehicle): the message says which of the two went wrong */
-const formNumber = () => z.number({ error: (issue) => (issue.input === undefined ? "must not be empty" : "must be a number") });
+const formNumber = () => z.number({ error: (issue) => (issue.input == null ? "must not be empty" : "must be a number") });
 
 export const ZDestination = z.object({
   lat: formNumber().min(-90, "must be between -90 and 90").max(90, "must be between -90 and 90"),
@@ -93,6 +103,27 @@ export const ZDestination = z.object({
     .default(LINK_LIMITS.defaultArrivalRadiusM),
 });
 
+/** the form a viewer can send (for example "Not riding today"): a title and its choices, each given once */
+export const ZLinkForm = z.object({
+  title: z
+    .string({ error: "must not be empty" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(LINK_FORM_LIMITS.maxTitleLength, `must be at most ${LINK_FORM_LIMITS.maxTitleLength} characters`),
+  choices: z
+    .array(
+      z
+        .string({ error: "must be text" })
+        .trim()
+        .min(1, "must not be empty")
+        .max(LINK_FORM_LIMITS.maxChoiceLength, `must be at most ${LINK_FORM_LIMITS.maxChoiceLength} characters`),
+      { error: "must be a list of choices" },
+    )
+    .min(1, "give at least one choice")
+    .max(LINK_FORM_LIMITS.maxChoices, `at most ${LINK_FORM_LIMITS.maxChoices} choices`)
+    .refine((choices) => new Set(choices.map((choice) => choice.toLowerCase())).size === choices.length, "each choice only once"),
+});
+
 /** per-link branding and contact details; null or "" falls back to the account's */
 export const ZLinkBranding = z.object(brandingFields);
 
@@ -100,6 +131,8 @@ export const ZLinkBranding = z.object(brandingFields);
 const linkFields = {
   displayName: ZName,
   assetId: formNumber().int("must be an asset id").positive("must be an asset id"),
+  /** a route-based link: follows the vehicle of the route's run for the day, else the route's own vehicle */
+  routeId: formNumber().int("must be a route id").positive("must be a route id"),
   accessMode: z.enum(ACCESS_MODES, { error: `must be one of: ${ACCESS_MODES.join(", ")}` }),
   allowedEmails: z.array(ZEmail).max(LINK_LIMITS.maxAllowedEmails, `at most ${LINK_LIMITS.maxAllowedEmails} addresses`),
   active: z.boolean(),
@@ -113,6 +146,8 @@ const linkFields = {
     .min(LINK_LIMITS.minSessionMinutes, `must be at least ${LINK_LIMITS.minSessionMinutes} minutes`)
     .max(LINK_LIMITS.maxSessionMinutes, "must be at most 7 days"),
   branding: ZLinkBranding,
+  /** null: no form */
+  form: ZLinkForm.nullable(),
 };
 
 const authorisedNeedsList = (link: { accessMode?: AccessMode; allowedEmails?: string[] }) =>
@@ -125,11 +160,20 @@ const AUTHORISED_NEEDS_LIST = {
   when: () => true,
 };
 
+/** a link follows a vehicle or a route: one of the two (the form shows the vehicle's field, or the route's) */
+type Follows = { assetId?: number; routeId?: number };
+const followsSomething = (link: Follows) => link.assetId !== undefined || link.routeId !== undefined;
+const followsOnlyOne = (link: Follows) => link.assetId === undefined || link.routeId === undefined;
+const FOLLOWS_SOMETHING = { path: ["assetId"], message: "must not be empty", when: () => true };
+const FOLLOWS_ONLY_ONE = { path: ["assetId"], message: "choose a vehicle or a route, not both", when: () => true };
+
 export const ZCreateTrackingLink = z
   .object({
     accountId: ZId,
     ...linkFields,
-    /** default: the vehicle's name */
+    assetId: linkFields.assetId.optional(),
+    routeId: linkFields.routeId.optional(),
+    /** default: the vehicle's name, or the route's */
     displayName: linkFields.displayName.optional(),
     accessMode: linkFields.accessMode.default("public"),
     allowedEmails: linkFields.allowedEmails.default([]).transform((emails) => [...new Set(emails)]),
@@ -140,8 +184,11 @@ export const ZCreateTrackingLink = z
     schedule: linkFields.schedule.optional().transform((value) => value ?? null),
     sessionMinutes: linkFields.sessionMinutes.default(LINK_LIMITS.defaultSessionMinutes),
     branding: ZLinkBranding.default({}),
+    form: linkFields.form.optional().transform((value) => value ?? null),
   })
-  .refine(authorisedNeedsList, AUTHORISED_NEEDS_LIST);
+  .refine(authorisedNeedsList, AUTHORISED_NEEDS_LIST)
+  .refine(followsSomething, FOLLOWS_SOMETHING)
+  .refine(followsOnlyOne, FOLLOWS_ONLY_ONE);
 export type CreateTrackingLinkInput = z.input<typeof ZCreateTrackingLink>;
 
 /** absent fields stay as they are; null clears an optional one */
@@ -171,7 +218,12 @@ export interface TrackingLinkDto {
   display_name: string;
   access_mode: AccessMode;
   allowed_emails: string[];
+  /** the vehicle followed now (for a route-based link: the day's run's vehicle, else the route's) */
   asset: { id: number; name: string } | null;
+  /** set for a route-based link */
+  route: { id: number; route_number: string; name: string | null } | null;
+  /** set for a passenger's own link */
+  passenger: { id: number; name: string } | null;
   is_active: boolean;
   is_expired: boolean;
   is_within_schedule: boolean;
@@ -190,6 +242,8 @@ export interface TrackingLinkDto {
     contact_email: string | null;
     contact_phone: string | null;
   };
+  /** the passenger form; null when the link has none */
+  form: { title: string; choices: string[] } | null;
   created_at: string;
 }
 

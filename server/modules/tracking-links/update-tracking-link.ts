@@ -1,4 +1,6 @@
-// Changes a link. Absent fields stay; null clears an optional one. Changing what ends a link (time limit,
+// Changes a link. Absent fields stay; null clears an optional one. A vehicle given makes the link follow that vehicle
+// (a route-based link stops following its route); a route given makes it route-based. A passenger's own link
+// always follows the passenger's route. Changing what ends a link (time limit,
 // destination, start, schedule) re-arms an expired link: it is judged again against its new limits. Viewers learn
 // of the change through the hub: a disabled link expires for them, a new vehicle is announced, and so on.
 import { announce } from "../../announce";
@@ -6,40 +8,41 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../accounts/parse-input";
 import { findTrackingLink } from "./find-tracking-link";
-import { brandingColumns, destinationColumns, scheduleColumns, schedulerColumns } from "./link-columns";
+import { brandingColumns, destinationColumns, formColumns, scheduleColumns, schedulerColumns } from "./link-columns";
 import { linkSelect, toTrackingLinkDto, type LinkRecord } from "./link-record";
+import { followedVehicles } from "./refresh-route-links";
 import { ZUpdateTrackingLink, type TrackingLinkDto, type UpdateTrackingLinkInput } from "./tracking-links.schema";
 
 const LIMIT_FIELDS = ["expiresAt", "destination", "startsAt", "schedule"] as const;
 
 export async function updateTrackingLink(input: UpdateTrackingLinkInput): Promise<TrackingLinkDto> {
-  const { accountId, linkId, destination, schedule, branding, ...fields } = parseInput(ZUpdateTrackingLink, input);
+  const { accountId, linkId, destination, schedule, branding, form, ...fields } = parseInput(ZUpdateTrackingLink, input);
   const prisma = db();
   const current = await findTrackingLink({ accountId, linkId });
   if (!current) throw new AppError("LINK_NOT_FOUND", `tracking link ${linkId} not found`);
-  if (fields.assetId !== undefined && fields.assetId !== current.assetId) {
-    const asset = await prisma.asset.findFirst({ where: { id: fields.assetId, accountId }, select: { id: true } });
-    if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${fields.assetId} not found`);
-  }
-  const mode = fields.accessMode ?? current.accessMode;
-  const emails = fields.allowedEmails ?? current.allowedEmails;
+  const { assetId, routeId, ...rest } = fields;
+  const follows = await followedTarget({ accountId, current, assetId, routeId });
+  const mode = rest.accessMode ?? current.accessMode;
+  const emails = rest.allowedEmails ?? current.allowedEmails;
   if (mode === "authorized_only" && emails.length === 0) {
     throw new AppError("VALIDATION_FAILED", "allowedEmails: list at least one address for authorised-only links", [
       { field: "allowedEmails", message: "list at least one address for authorised-only links" },
     ]);
   }
-  const given = { expiresAt: fields.expiresAt, destination, startsAt: fields.startsAt, schedule };
+  const given = { expiresAt: rest.expiresAt, destination, startsAt: rest.startsAt, schedule };
   const rearm = LIMIT_FIELDS.some((field) => given[field] !== undefined);
   const now = Date.now();
-  if (fields.expiresAt && fields.expiresAt.getTime() <= now) {
+  if (rest.expiresAt && rest.expiresAt.getTime() <= now) {
     throw new AppError("VALIDATION_FAILED", "expiresAt: must be in the future", [{ field: "expiresAt", message: "must be in the future" }]);
   }
 
   const data = {
-    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+    ...follows,
     ...(destination !== undefined && destinationColumns(destination)),
     ...(schedule !== undefined && scheduleColumns(schedule)),
     ...(branding !== undefined && brandingColumns(branding)),
+    ...(form !== undefined && formColumns(form)),
     ...(rearm && { expiredAt: null, expiredReason: null }),
   };
   const updated = (await prisma.trackingLink.update({ where: { id: linkId }, data, select: linkSelect })) as LinkRecord;
@@ -48,4 +51,36 @@ export async function updateTrackingLink(input: UpdateTrackingLinkInput): Promis
   // gateways read the link again and tell viewers what differs (disabled, new vehicle, window moved, ...)
   await announce("tracking-link.changed", { accountId, linkId, uuid: updated.uuid });
   return toTrackingLinkDto({ ...updated, ...scheduler }, now);
+}
+
+/** the columns of what the link follows after the update (none when neither a vehicle nor a route is given) */
+async function followedTarget(input: {
+  accountId: number;
+  current: LinkRecord;
+  assetId: number | undefined;
+  routeId: number | undefined;
+}): Promise<{ assetId?: number | null; routeId?: number | null }> {
+  const { accountId, current, assetId, routeId } = input;
+  if (assetId === undefined && routeId === undefined) return {};
+  if (assetId !== undefined && routeId !== undefined) {
+    throw new AppError("VALIDATION_FAILED", "assetId: choose a vehicle or a route, not both", [
+      { field: "assetId", message: "choose a vehicle or a route, not both" },
+    ]);
+  }
+  if (current.passengerId !== null) {
+    const field = assetId !== undefined ? "assetId" : "routeId";
+    const message = "a passenger's link follows the passenger's route";
+    throw new AppError("VALIDATION_FAILED", `${field}: ${message}`, [{ field, message }]);
+  }
+  const prisma = db();
+  if (routeId !== undefined) {
+    const route = await prisma.route.findFirst({ where: { id: routeId, accountId }, select: { id: true } });
+    if (!route) throw new AppError("ROUTE_NOT_FOUND", `route ${routeId} not found`);
+    return { routeId, assetId: (await followedVehicles([routeId])).get(routeId) ?? null };
+  }
+  if (assetId !== current.assetId || current.routeId !== null) {
+    const asset = await prisma.asset.findFirst({ where: { id: assetId, accountId }, select: { id: true } });
+    if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
+  }
+  return { assetId, routeId: null };
 }

@@ -12,6 +12,8 @@ import { AppError } from "../../errors";
 import { rateLimiter } from "../../http/rate-limit";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
+import { emitWebhookEvent } from "../webhooks/webhook-events";
+import type { WebhookEventData } from "../webhooks/webhook-payload";
 import { ACCESS_CODE, consumeAccessCode, createAccessCode } from "./access-codes";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
 import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
@@ -78,14 +80,23 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
 }
 
 /** a disabled or expired link lets nobody in (a link outside its schedule does: the page says when it opens) */
-function assertOpen(link: LinkRecord): void {
+export function assertOpen(link: LinkRecord): void {
   const state = linkState(link, Date.now());
   if (!state.isActive) throw new AppError("LINK_INACTIVE", "This tracking link has been disabled.");
   if (state.isExpired) throw new AppError("LINK_EXPIRED", `This tracking link has expired (${state.expiredReason ?? "expired"}).`);
 }
 
+/** a session for the viewer, announced to the account's webhooks (viewer_joined) without waiting for them */
 async function session(link: LinkRecord, email: string | null): Promise<VerifyResult> {
-  return { status: 200, body: await issueViewerSession(link, email) };
+  const body = await issueViewerSession(link, email);
+  const joined: WebhookEventData["viewer_joined"] = {
+    link_uuid: link.uuid,
+    link_display_name: link.displayName,
+    passenger_id: link.passengerId,
+    viewer_email: email,
+  };
+  emitWebhookEvent(link.accountId, "viewer_joined", joined);
+  return { status: 200, body };
 }
 
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

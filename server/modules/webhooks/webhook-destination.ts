@@ -60,10 +60,8 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(address, "ipv6");
 }
 
-export async function checkWebhookDestination(
-  input: string,
-  options: { allowPrivate: boolean; resolve?: (host: string) => Promise<{ address: string; family: number }[]> },
-): Promise<Destination> {
+/** the URL's form alone (no DNS): absolute, http or https, no user name or password; registration checks it first */
+export function parseWebhookUrl(input: string): { ok: true; url: URL } | { ok: false; reason: string } {
   let url: URL;
   try {
     url = new URL(input);
@@ -72,6 +70,16 @@ export async function checkWebhookDestination(
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "must use http or https" };
   if (url.username || url.password) return { ok: false, reason: "must not contain a user name or password" };
+  return { ok: true, url };
+}
+
+export async function checkWebhookDestination(
+  input: string,
+  options: { allowPrivate: boolean; resolve?: (host: string) => Promise<{ address: string; family: number }[]> },
+): Promise<Destination> {
+  const parsed = parseWebhookUrl(input);
+  if (!parsed.ok) return parsed;
+  const { url } = parsed;
   const host = url.hostname.replace(/^\[|\]$/g, ""); // IPv6 literals come bracketed
   let resolved: { address: string; family: number }[];
   try {

@@ -14,6 +14,7 @@ import { updateTrackingLink } from "@/server/modules/tracking-links/update-track
 import { derivedKey } from "@/server/security/derived-key";
 import { waitForOutboxMessage } from "@/server/testing/mail-capture";
 import { startTrackingServer, trackingDevice, type TrackingServer } from "@/server/testing/public-tracking-harness";
+import { testImei } from "../../../../server/testing/test-imei";
 
 let server: TrackingServer;
 let ipSeq = 1;
@@ -42,14 +43,13 @@ async function call(method: string, path: string, options: { body?: unknown; for
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : null };
 }
 
-let imeiSeq = 0;
 async function makeLink(input: Omit<CreateTrackingLinkInput, "accountId" | "assetId"> = {}) {
   const account = await createAccount({ name: "Shuttle Co" });
   await db().account.update({
     where: { id: account.id },
     data: { brandingLogoUrl: "https://cdn.example.test/logo.png", brandingPrimaryColor: "#0055aa", brandingCompanyName: "Shuttle Co" },
   });
-  const imei = `35${String(Date.now()).slice(-9)}${String(imeiSeq++).padStart(4, "0")}`;
+  const imei = testImei();
   const asset = await createAsset({ accountId: account.id, name: "Shuttle 3", imei });
   const link = await createTrackingLink({ accountId: account.id, assetId: asset.id, ...input });
   return { accountId: account.id, assetId: asset.id, imei, link };

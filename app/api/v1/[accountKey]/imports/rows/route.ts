@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 /** the body; one that is not JSON is refused like any other malformed body of this call: 422, nothing imported */
 async function readRowsBody(request: Request): Promise<unknown> {
   try {
-    return await readJson(request, z.unknown());
+    return await readJson(request, z.unknown(), { maxBytes: IMPORT_LIMITS.maxBodyBytes });
   } catch (error) {
     if (isAppError(error) && error.code === "BAD_REQUEST") throw new AppError("VALIDATION_FAILED", `Nothing was imported: ${error.message}`);
     throw error;

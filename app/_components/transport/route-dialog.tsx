@@ -1,0 +1,137 @@
+"use client";
+// The route form (new route on the Routes page, "Edit details" on a route's page). Days, times and the date are
+// typed as a timetable writes them and read by the server with the import's parsers, so "Mon-Fri", "7.15" and
+// "3:30 pm" are all fine; what it cannot read is explained under the field. Edits send only what changed.
+import { useMutation } from "@tanstack/react-query";
+import type { RouteDto } from "@/server/modules/routes/routes.schema";
+import { FormDialog } from "../form-dialog";
+import { describeError, useTRPC } from "../trpc";
+import { Field, SelectField } from "../ui";
+import { changedFields, formChoice, formText } from "./form-values";
+import { choiceOptions, useTransportChoices } from "./use-transport-choices";
+
+export function RouteDialog({
+  accountKey,
+  timeZone,
+  route,
+  onClose,
+  onSaved,
+}: {
+  accountKey: string;
+  timeZone: string;
+  /** null: a new route */
+  route: RouteDto | null;
+  onClose: () => void;
+  onSaved: (route: RouteDto) => void | Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const { vehicles, drivers } = useTransportChoices(accountKey);
+  const create = useMutation(trpc.routes.create.mutationOptions());
+  const update = useMutation(trpc.routes.update.mutationOptions());
+  const mutation = route ? update : create;
+  const failure = mutation.error ? describeError(mutation.error) : null;
+
+  async function submit(form: FormData) {
+    const body = {
+      routeNumber: formText(form, "routeNumber"),
+      name: formText(form, "name"),
+      assetId: formChoice(form, "assetId"),
+      driverId: formChoice(form, "driverId"),
+      days: formText(form, "days"),
+      startTime: formText(form, "startTime"),
+      endTime: formText(form, "endTime"),
+      effectiveFrom: formText(form, "effectiveFrom"),
+    };
+    const saved = route
+      ? await update.mutateAsync({ accountKey, routeId: route.id, body: changedFields(body, initialValues(route)) })
+      : await create.mutateAsync({ accountKey, body });
+    await onSaved(saved);
+  }
+
+  const initial = route ? initialValues(route) : null;
+  return (
+    <FormDialog
+      title={route ? `Edit route ${route.route_number}` : "New route"}
+      submitLabel={route ? "Save changes" : "Create route"}
+      busy={mutation.isPending}
+      failure={failure}
+      wide
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field
+        label="Route number"
+        name="routeNumber"
+        required
+        defaultValue={initial?.routeNumber}
+        error={failure?.fields.routeNumber}
+        hint="Unique in the account; imports find the route by it"
+        placeholder="12"
+      />
+      <Field label="Name" name="name" defaultValue={initial?.name} error={failure?.fields.name} hint="Shown to passengers" placeholder="North loop" />
+      <SelectField
+        label="Vehicle"
+        name="assetId"
+        options={choiceOptions(vehicles, "No vehicle", route?.vehicle ?? null)}
+        defaultValue={initial?.assetId ? String(initial.assetId) : ""}
+        key={`vehicle-${vehicles.length}`}
+        error={failure?.fields.assetId}
+      />
+      <SelectField
+        label="Driver"
+        name="driverId"
+        options={choiceOptions(drivers, "No driver", route?.driver ?? null)}
+        defaultValue={initial?.driverId ? String(initial.driverId) : ""}
+        key={`driver-${drivers.length}`}
+        error={failure?.fields.driverId}
+      />
+      <Field
+        label="Days"
+        name="days"
+        defaultValue={initial?.days}
+        error={failure?.fields.days}
+        hint="Mon-Fri, Weekdays, Mon, Wed & Fri, Daily…"
+        placeholder="Mon-Fri"
+        className="sm:col-span-2"
+      />
+      <Field
+        label="Start time"
+        name="startTime"
+        defaultValue={initial?.startTime}
+        error={failure?.fields.startTime}
+        hint={`07:15, 7.15 or 7:15 am (${timeZone})`}
+        placeholder="07:15"
+      />
+      <Field
+        label="End time"
+        name="endTime"
+        defaultValue={initial?.endTime}
+        error={failure?.fields.endTime}
+        hint={`15:30 or 3:30 pm (${timeZone})`}
+        placeholder="15:30"
+      />
+      <Field
+        label="Effective from"
+        name="effectiveFrom"
+        defaultValue={initial?.effectiveFrom}
+        error={failure?.fields.effectiveFrom}
+        hint="2026-09-01 or 01/09/2026; empty: already in effect"
+        placeholder="2026-09-01"
+      />
+    </FormDialog>
+  );
+}
+
+/** the form's values for a route, as the server gives them back (they read back unchanged) */
+function initialValues(route: RouteDto) {
+  return {
+    routeNumber: route.route_number,
+    name: route.name ?? "",
+    assetId: route.vehicle?.id ?? null,
+    driverId: route.driver?.id ?? null,
+    days: route.days_text,
+    startTime: route.start_time ?? "",
+    endTime: route.end_time ?? "",
+    effectiveFrom: route.effective_from ?? "",
+  };
+}

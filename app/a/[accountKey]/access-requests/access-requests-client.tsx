@@ -1,0 +1,151 @@
+"use client";
+// Access requests page: the requests waiting for a decision (Approve / Reject), then those decided, newest first.
+// A decision reads both lists again and refreshes the layout, whose navigation badge counts what still waits.
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { AccessRequestDto } from "@/server/modules/access-requests/access-requests.schema";
+import { formatInZone } from "../../../_components/links/link-labels";
+import { QueryList } from "../../../_components/query-list";
+import { describeError, useTRPC } from "../../../_components/trpc";
+import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+
+const PAGE_SIZE = 50;
+
+type Notice = { tone: "success" | "error" | "warning"; text: string } | null;
+
+export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [notice, setNotice] = useState<Notice>(null);
+  const list = (status: "pending" | "decided") =>
+    trpc.accessRequests.list.infiniteQueryOptions({ accountKey, status, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
+  const pending = useInfiniteQuery(list("pending"));
+  const decided = useInfiniteQuery(list("decided"));
+
+  const afterDecision = async (text: string, tone: "success" | "warning" = "success") => {
+    setNotice({ tone, text });
+    await queryClient.invalidateQueries({ queryKey: trpc.accessRequests.pathKey() });
+    router.refresh();
+  };
+  const onError = (error: unknown) => setNotice({ tone: "error", text: describeError(error).message });
+  const approve = useMutation(
+    trpc.accessRequests.approve.mutationOptions({
+      onSuccess: (request) =>
+        request.notified
+          ? afterDecision(`Approved ${request.email}: it may now open ${request.link.display_name}, and an e-mail with the link is on its way.`)
+          : afterDecision(
+              `Approved ${request.email} for ${request.link.display_name}, but the e-mail with the link could not be sent: send them the link yourself.`,
+              "warning",
+            ),
+      onError,
+    }),
+  );
+  const reject = useMutation(
+    trpc.accessRequests.reject.mutationOptions({
+      onSuccess: (request) => afterDecision(`Rejected ${request.email} for ${request.link.display_name}. Nothing was sent to them.`),
+      onError,
+    }),
+  );
+  const busyWith = (id: number) =>
+    (approve.isPending && approve.variables?.requestId === id) || (reject.isPending && reject.variables?.requestId === id);
+
+  const pendingRows = pending.data?.pages.flatMap((page) => page.data) ?? [];
+  const decidedRows = decided.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Access requests"
+        description="People who opened an authorised-only link without being on its list can ask to be let in. Approving adds their address to the link and e-mails them the link; rejecting sends nothing, and they may ask again after 24 hours."
+      />
+      {notice ? (
+        <div className="mb-4">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      ) : null}
+      <Card title="Waiting for a decision" className="mb-6">
+        <QueryList
+          query={pending}
+          what="access requests"
+          isEmpty={pendingRows.length === 0}
+          empty={<EmptyState title="No requests waiting">New requests appear here, and the navigation shows how many wait.</EmptyState>}
+        >
+          <ul className="divide-y divide-slate-100" aria-label="Requests waiting for a decision">
+            {pendingRows.map((request) => (
+              <li key={request.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+                <RequestDetails request={request} timeZone={timeZone} />
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    aria-label={`Approve ${request.email}`}
+                    busy={approve.isPending && approve.variables?.requestId === request.id}
+                    disabled={busyWith(request.id)}
+                    onClick={() => {
+                      setNotice(null);
+                      approve.mutate({ accountKey, requestId: request.id });
+                    }}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-label={`Reject ${request.email}`}
+                    busy={reject.isPending && reject.variables?.requestId === request.id}
+                    disabled={busyWith(request.id)}
+                    onClick={() => {
+                      setNotice(null);
+                      reject.mutate({ accountKey, requestId: request.id });
+                    }}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </QueryList>
+      </Card>
+      <Card title="Decided">
+        <QueryList
+          query={decided}
+          what="decided requests"
+          isEmpty={decidedRows.length === 0}
+          empty={<p className="text-sm text-slate-600">Requests you approve or reject are listed here.</p>}
+        >
+          <ul className="divide-y divide-slate-100" aria-label="Decided requests">
+            {decidedRows.map((request) => (
+              <li key={request.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
+                <RequestDetails request={request} timeZone={timeZone} />
+                <p className="shrink-0 text-sm text-slate-600 sm:text-right">
+                  <Badge tone={request.status === "approved" ? "green" : "slate"}>{request.status === "approved" ? "Approved" : "Rejected"}</Badge>
+                  {request.decided_at ? (
+                    <span className="mt-1 block text-xs">
+                      {formatInZone(request.decided_at, timeZone)}
+                      {request.decided_by ? ` by ${request.decided_by.name}` : ""}
+                    </span>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </QueryList>
+      </Card>
+    </>
+  );
+}
+
+function RequestDetails({ request, timeZone }: { request: AccessRequestDto; timeZone: string }) {
+  return (
+    <div className="min-w-0 text-sm">
+      <p className="font-medium text-slate-900">
+        {request.name ? `${request.name} · ` : ""}
+        <span className="break-all">{request.email}</span>
+      </p>
+      <p className="text-slate-600">
+        for <span className="font-medium text-slate-800">{request.link.display_name}</span> · asked {formatInZone(request.created_at, timeZone)}
+      </p>
+      {request.message ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-2 text-slate-700">{request.message}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// The events as the dashboard names them. test_ping is not offered as a subscription: "Send test" reaches every
+// webhook whatever it subscribed to.
+import type { WebhookEvent } from "@/server/modules/webhooks/webhook-events";
+
+export const EVENT_LABELS: Record<WebhookEvent, { label: string; description: string }> = {
+  viewer_joined: { label: "Viewer joined", description: "Somebody opens a tracking link." },
+  access_requested: { label: "Access requested", description: "Somebody asks for access to a private link." },
+  access_approved: { label: "Access approved", description: "Your team approves an access request." },
+  form_submitted: { label: "Form submitted", description: "A passenger sends a link's form (for example: not riding today)." },
+  test_ping: { label: "Test ping", description: "Sent by Send test." },
+};
+
+export const SUBSCRIBABLE_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted"] as const satisfies readonly WebhookEvent[];

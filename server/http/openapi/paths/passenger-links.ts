@@ -1,0 +1,53 @@
+// Passenger links and routes for integrators ({base_url}/api/{account_key}/public-tracking, API key): send-welcome and
+// a route's occurrences. The webhook calls of the same base path are registered in their own file.
+import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ZSendWelcome, ZSendWelcomeResult } from "../../../modules/passengers/passengers.schema";
+import { ZOccurrenceList, ZOccurrenceQuery } from "../../../modules/routes/routes.schema";
+import { apiKeySecurity, errorResponses } from "../common";
+
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const ZAccountParams = z.object({ accountKey: z.string().meta({ description: "The account key (the API key's account)." }) });
+const unavailable = json(
+  z.object({ message: z.string(), code: z.enum(["MAIL_UNAVAILABLE", "SMS_UNAVAILABLE"]) }),
+  "Mail or SMS failed part-way; the message says how many went out before (those passengers have welcome_sent_at set).",
+);
+
+export function registerPassengerLinkPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: "post",
+    path: "/api/{accountKey}/public-tracking/passengers/send-welcome",
+    tags: ["Passenger links"],
+    summary: "Send passengers their welcome message",
+    description:
+      "Sends each passenger's contact a welcome message with the passenger's own tracking link (made on first need, one " +
+      "per passenger): by e-mail to contact_email, else by SMS to a contact_phone in international form. Each passenger " +
+      "counts once, in the first that applies: not_approved, opted_out, no_channel, sent. Every id must be a passenger of " +
+      "the account, else 422 names the others and nothing is sent. Up to 1,000 ids per call; 10 calls a minute per key. " +
+      "An import never messages anyone.",
+    security: apiKeySecurity,
+    request: { params: ZAccountParams, body: { required: true, content: { "application/json": { schema: ZSendWelcome } } } },
+    responses: {
+      200: json(ZSendWelcomeResult, "How many were sent, and why the others were not."),
+      ...errorResponses(400, 401, 403, 404, 422, 429),
+      503: unavailable,
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/{accountKey}/public-tracking/routes/{routeId}/occurrences",
+    tags: ["Passenger links"],
+    summary: "A route's runs, day by day",
+    description:
+      "One entry per day the route runs between `from` and `to` (default today and the 13 days after it, in the " +
+      "account's time zone; at most 92 days): imported runs (source run, also cancelled ones and days off the weekly " +
+      "schedule) and the days the route's weekly schedule implies from effective_from on (source schedule). A run's " +
+      "empty times, vehicle and driver are the route's.",
+    security: apiKeySecurity,
+    request: {
+      params: ZAccountParams.extend({ routeId: z.string().meta({ description: "The route's id (created_ids of a routes import)." }) }),
+      query: ZOccurrenceQuery,
+    },
+    responses: { 200: json(ZOccurrenceList, "The route's occurrences, by date."), ...errorResponses(401, 403, 404, 422) },
+  });
+}

@@ -1,0 +1,86 @@
+// POST /api/public/tracking/{uuid}/access-requests: a viewer of an authorised-only link asks the team for access.
+// Every accepted call answers the same (202, ACCESS_REQUEST_RECEIVED), so nobody learns whether an address is on
+// the list or has asked before. What happens behind that answer (docs/public-tracking.md, "Access requests"):
+//
+//   address already on the link's list                    -> nothing (the viewer can verify)
+//   no request yet                                        -> a pending request; access_requested; the team is mailed
+//   a pending request                                     -> nothing (asking again is idempotent)
+//   rejected less than 24 hours ago                       -> nothing (the cool-down)
+//   rejected earlier, or approved but since taken off the list -> a new pending request (the old one is replaced)
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { rateLimiter } from "../../http/rate-limit";
+import { log } from "../../log";
+import { mailer } from "../../mail/mailer";
+import { parseInput, isUniqueViolation } from "../accounts/parse-input";
+import { emitWebhookEvent } from "../webhooks/webhook-events";
+import { findTrackingLinkByUuid } from "../tracking-links/find-tracking-link";
+import type { LinkRecord } from "../tracking-links/link-record";
+import { PUBLIC_TRACKING_LIMITS } from "../tracking-links/public-tracking-limits";
+import { assertOpen } from "../tracking-links/verify-viewer";
+import { newRequestMail } from "./access-request-mails";
+import {
+  ACCESS_REQUEST_LIMITS,
+  ACCESS_REQUEST_RECEIVED,
+  ZAccessRequestBody,
+  type AccessRequestBody,
+  type AccessRequestReceived,
+} from "./access-requests.schema";
+
+export async function requestAccess(input: { uuid: string; body: unknown }, now = Date.now()): Promise<AccessRequestReceived> {
+  const link = await findTrackingLinkByUuid(input.uuid);
+  if (!link) throw new AppError("LINK_NOT_FOUND", "Tracking link not found.");
+  assertOpen(link);
+  if (link.accessMode !== "authorized_only") {
+    throw new AppError("LINK_NOT_PRIVATE", "This link does not take access requests: open it with your e-mail address instead.");
+  }
+  const body = parseInput(ZAccessRequestBody, input.body ?? {});
+  await rateLimiter(PUBLIC_TRACKING_LIMITS.accessRequestsPerLink).consume(String(link.id));
+  const created = await recordRequest(link, body, now);
+  if (created) {
+    emitWebhookEvent(link.accountId, "access_requested", {
+      request_id: created.id,
+      link_uuid: link.uuid,
+      email: body.email,
+      name: body.name,
+    });
+    // in the background: the answer must not wait on (or reveal anything through) the team's mail
+    void tellTheTeam(link, body).catch((error: unknown) =>
+      log("tracking").error({ err: error, linkId: link.id }, "access request e-mail to the team failed"),
+    );
+  }
+  return ACCESS_REQUEST_RECEIVED;
+}
+
+/** the new pending request, or null when the call changes nothing (see the table above) */
+async function recordRequest(link: LinkRecord, body: AccessRequestBody, now: number): Promise<{ id: number } | null> {
+  if (link.allowedEmails.includes(body.email)) return null;
+  const prisma = db();
+  const data = { accountId: link.accountId, linkId: link.id, email: body.email, name: body.name, message: body.message };
+  const existing = await prisma.accessRequest.findUnique({
+    where: { linkId_email: { linkId: link.id, email: body.email } },
+    select: { id: true, status: true, decidedAt: true },
+  });
+  try {
+    if (!existing) return await prisma.accessRequest.create({ data, select: { id: true } });
+    if (existing.status === "pending") return null;
+    const decidedAt = existing.decidedAt?.getTime() ?? 0;
+    if (existing.status === "rejected" && now - decidedAt < ACCESS_REQUEST_LIMITS.rejectedCooldownMs) return null;
+    // asked anew: a fresh row (a new id, so lists ordered by id show it as new); only one caller wins the old row
+    return await prisma.$transaction(async (tx) => {
+      const removed = await tx.accessRequest.deleteMany({ where: { id: existing.id, status: existing.status } });
+      if (removed.count === 0) return null;
+      return tx.accessRequest.create({ data, select: { id: true } });
+    });
+  } catch (error) {
+    // the same address asked twice at once: the other call made the request
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+async function tellTheTeam(link: LinkRecord, body: AccessRequestBody): Promise<void> {
+  const account = await db().account.findUnique({ where: { id: link.accountId }, select: { key: true, contactEmail: true } });
+  if (!account?.contactEmail) return;
+  await mailer().send(newRequestMail({ to: account.contactEmail, accountKey: account.key, link, request: body }));
+}

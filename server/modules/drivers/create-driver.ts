@@ -1,0 +1,15 @@
+import { db } from "../../db/client";
+import { parseInput } from "../accounts/parse-input";
+import { ensureAccount } from "../assets/ensure-account";
+import { ensureDriverContactFree } from "./driver-contact-taken";
+import { type CreateDriverInput, type DriverDto, driverSelect, toDriverDto, ZCreateDriver } from "./drivers.schema";
+
+export async function createDriver(input: CreateDriverInput): Promise<DriverDto> {
+  const { accountId, name, email, phone } = parseInput(ZCreateDriver, input);
+  return db().$transaction(async (tx) => {
+    await ensureAccount(tx, accountId);
+    await ensureDriverContactFree(tx, { accountId, email, phone });
+    const row = await tx.driver.create({ data: { accountId, name, email: email ?? null, phone: phone ?? null }, select: driverSelect });
+    return toDriverDto(row);
+  });
+}

@@ -1,0 +1,98 @@
+// POST /api/{account_key}/public-tracking/passengers/send-welcome: the welcome message with each passenger's own
+// link (spec: "Send-welcome result"). Every id must be a passenger of the account, else the call is refused (422,
+// naming them) and nothing is sent. Each passenger then counts once, in the first of these that applies:
+//   not_approved  the team holds them back (approved = false)
+//   opted_out     they stopped messages through their link
+//   no_channel    neither a contact e-mail nor a contact phone in international form
+//   sent          e-mail when there is an address, else SMS; welcome_sent_at is set
+// Sending is explicit: a passenger welcomed before is welcomed again. An import never messages anyone.
+import { db } from "../../db/client";
+import { AppError, isAppError } from "../../errors";
+import { mailer } from "../../mail/mailer";
+import { smsProvider } from "../../sms/sms-provider";
+import { parseInput } from "../accounts/parse-input";
+import { routeDisplayName } from "../routes/route-name";
+import { ensurePassengerLinks, type PassengerLink } from "./ensure-passenger-links";
+import { PASSENGER_LIMITS, ZSendWelcome, type SendWelcomeResult } from "./passengers.schema";
+import { smsNumber } from "./sms-number";
+import { welcomeEmail, welcomeSms, type WelcomeFacts } from "./welcome-message";
+
+type Channel = { kind: "email"; to: string } | { kind: "sms"; to: string };
+
+export async function sendWelcome(input: { accountId: number; body: unknown }): Promise<SendWelcomeResult> {
+  const ids = [...new Set(parseInput(ZSendWelcome, input.body).passenger_ids)];
+  const prisma = db();
+  const passengers = await prisma.passenger.findMany({
+    where: { accountId: input.accountId, id: { in: ids } },
+    select: {
+      id: true,
+      name: true,
+      contactName: true,
+      contactEmail: true,
+      contactPhone: true,
+      approved: true,
+      optedOutAt: true,
+      route: { select: { routeNumber: true, name: true } },
+    },
+    orderBy: { id: "asc" },
+  });
+  if (passengers.length !== ids.length) {
+    const found = new Set(passengers.map((passenger) => passenger.id));
+    const unknown = ids.filter((id) => !found.has(id));
+    const message = `not passengers of this account: ${unknown.join(", ")}`;
+    throw new AppError("VALIDATION_FAILED", `passenger_ids: ${message}; nothing was sent`, [{ field: "passenger_ids", message }]);
+  }
+
+  const counts = { sent: 0, not_approved: 0, opted_out: 0, no_channel: 0 };
+  const deliveries: Array<{ passenger: (typeof passengers)[number]; channel: Channel }> = [];
+  for (const passenger of passengers) {
+    const channel = channelOf(passenger);
+    if (!passenger.approved) counts.not_approved++;
+    else if (passenger.optedOutAt) counts.opted_out++;
+    else if (!channel) counts.no_channel++;
+    else deliveries.push({ passenger, channel });
+  }
+  if (deliveries.length === 0) return { counts };
+
+  const account = await prisma.account.findUniqueOrThrow({
+    where: { id: input.accountId },
+    select: { name: true, brandingCompanyName: true, contactPhone: true, contactEmail: true },
+  });
+  const links = await ensurePassengerLinks({ accountId: input.accountId, passengerIds: deliveries.map((delivery) => delivery.passenger.id) });
+
+  const deliver = async ({ passenger, channel }: (typeof deliveries)[number]) => {
+    const facts: WelcomeFacts = {
+      company: account.brandingCompanyName ?? account.name,
+      route: routeDisplayName(passenger.route),
+      passengerName: passenger.name,
+      contactName: passenger.contactName,
+      url: (links.get(passenger.id) as PassengerLink).url,
+      contactPhone: account.contactPhone,
+      contactEmail: account.contactEmail,
+    };
+    if (channel.kind === "email") await mailer().send(welcomeEmail(channel.to, facts));
+    else await smsProvider().send(channel.to, welcomeSms(facts));
+    await prisma.passenger.update({ where: { id: passenger.id }, data: { welcomeSentAt: new Date() } });
+  };
+
+  for (let start = 0; start < deliveries.length; start += PASSENGER_LIMITS.sendConcurrency) {
+    const outcomes = await Promise.allSettled(deliveries.slice(start, start + PASSENGER_LIMITS.sendConcurrency).map(deliver));
+    counts.sent += outcomes.filter((outcome) => outcome.status === "fulfilled").length;
+    const failed = outcomes.find((outcome) => outcome.status === "rejected");
+    if (failed) throw stoppedAt(failed.reason, counts.sent, deliveries.length);
+  }
+  return { counts };
+}
+
+/** e-mail when the passenger has an address, else SMS to a phone in international form, else none */
+function channelOf(passenger: { contactEmail: string | null; contactPhone: string | null }): Channel | null {
+  if (passenger.contactEmail) return { kind: "email", to: passenger.contactEmail };
+  const phone = smsNumber(passenger.contactPhone);
+  return phone ? { kind: "sms", to: phone } : null;
+}
+
+/** a mail or SMS failure ends the call; what went out before it is said, and marked with welcome_sent_at */
+function stoppedAt(reason: unknown, sent: number, total: number): unknown {
+  if (!isAppError(reason) || (reason.code !== "MAIL_UNAVAILABLE" && reason.code !== "SMS_UNAVAILABLE")) return reason;
+  return new AppError(reason.code, `${reason.message} ${sent} of ${total} welcome messages went out before this (their passengers have welcome_sent_at set).`);
+}

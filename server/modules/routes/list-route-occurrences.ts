@@ -1,0 +1,104 @@
+// A route's occurrences over a range of days (GET /api/{account_key}/public-tracking/routes/{id}/occurrences): one
+// entry per day the route runs, by date. A day with an imported run is that run (also a day off the weekly schedule,
+// and a cancelled one); a day the route's weekly schedule implies (its days, from effective_from on) without a run
+// is listed from the route's own times, vehicle and driver. A run's empty times, vehicle and driver fall back to the
+// route's, as when the run is followed. Days and times are the account's time zone.
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { parseInput } from "../accounts/parse-input";
+import {
+  addDays,
+  compareLocalDates,
+  formatClockMinutes,
+  formatLocalDate,
+  isoWeekday,
+  parseLocalDate,
+  zonedParts,
+  type LocalDate,
+} from "../time/zoned-time";
+import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceList } from "./routes.schema";
+
+const vehicleSelect = { select: { id: true, name: true, plate: true } } as const;
+const driverSelect = { select: { id: true, name: true } } as const;
+
+export async function listRouteOccurrences(input: { accountId: number; routeId: number; query: unknown }, now = Date.now()): Promise<OccurrenceList> {
+  const query = parseInput(ZOccurrenceQuery, input.query);
+  const prisma = db();
+  const route = await prisma.route.findFirst({
+    where: { id: input.routeId, accountId: input.accountId },
+    select: {
+      days: true,
+      startMinute: true,
+      endMinute: true,
+      effectiveFrom: true,
+      asset: vehicleSelect,
+      driver: driverSelect,
+      account: { select: { timeZone: true } },
+    },
+  });
+  if (!route) throw new AppError("ROUTE_NOT_FOUND", `route ${input.routeId} not found`);
+  const timeZone = route.account.timeZone;
+  const { from, to } = dateRange(query, zonedParts(now, timeZone));
+
+  const runs = await prisma.run.findMany({
+    where: { routeId: input.routeId, date: { gte: formatLocalDate(from), lte: formatLocalDate(to) } },
+    select: { id: true, date: true, status: true, startMinute: true, endMinute: true, notice: true, asset: vehicleSelect, driver: driverSelect },
+  });
+  const runOf = new Map(runs.map((run) => [run.date, run]));
+  const effectiveFrom = route.effectiveFrom ? parseLocalDate(route.effectiveFrom) : null;
+  const clock = (minutes: number | null) => (minutes === null ? null : formatClockMinutes(minutes));
+
+  const data: Occurrence[] = [];
+  for (let day = from; compareLocalDates(day, to) <= 0; day = addDays(day, 1)) {
+    const date = formatLocalDate(day);
+    const run = runOf.get(date);
+    if (run) {
+      data.push({
+        date,
+        run_id: run.id,
+        status: run.status,
+        start_time: clock(run.startMinute ?? route.startMinute),
+        end_time: clock(run.endMinute ?? route.endMinute),
+        vehicle: run.asset ?? route.asset,
+        driver: run.driver ?? route.driver,
+        notice: run.notice,
+        source: "run",
+      });
+    } else if (route.days.includes(isoWeekday(day)) && (!effectiveFrom || compareLocalDates(day, effectiveFrom) >= 0)) {
+      data.push({
+        date,
+        run_id: null,
+        status: "scheduled",
+        start_time: clock(route.startMinute),
+        end_time: clock(route.endMinute),
+        vehicle: route.asset,
+        driver: route.driver,
+        notice: null,
+        source: "schedule",
+      });
+    }
+  }
+  return { data, next_cursor: null, from: formatLocalDate(from), to: formatLocalDate(to), time_zone: timeZone };
+}
+
+/** the range asked for: from defaults to today, to to 13 days after from; both checked, at most 92 days */
+function dateRange(query: { from?: string; to?: string }, today: LocalDate): { from: LocalDate; to: LocalDate } {
+  const read = (field: "from" | "to") => {
+    const text = query[field];
+    if (text === undefined) return undefined;
+    const date = parseLocalDate(text.trim());
+    if (!date) refuse(field, "must be a date written YYYY-MM-DD");
+    return date;
+  };
+  const from = read("from") ?? { year: today.year, month: today.month, day: today.day };
+  const to = read("to") ?? addDays(from, OCCURRENCE_LIMITS.defaultDays - 1);
+  if (compareLocalDates(to, from) < 0) refuse("to", "must not be before from");
+  if (compareLocalDates(addDays(from, OCCURRENCE_LIMITS.maxDays - 1), to) < 0) {
+    refuse("to", `the range may span at most ${OCCURRENCE_LIMITS.maxDays} days`);
+  }
+  return { from, to };
+}
+
+function refuse(field: string, message: string): never {
+  throw new AppError("VALIDATION_FAILED", `${field}: ${message}`, [{ field, message }]);
+}

@@ -1,0 +1,16 @@
+// A run's status, scheduled or cancelled, changed by the team (cancel-run.ts, restore-run.ts). Cancelling keeps the
+// run with its notice, so passengers can still be told why; restoring schedules it again. The route's tracking
+// links follow at once: a cancelled run of today gives them back the route's own vehicle.
+import { db } from "../../db/client";
+import { parseInput } from "../accounts/parse-input";
+import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
+import { type RunDto, runNotFound, runSelect, type RunStatus, toRunDto, ZRunRef } from "./runs.schema";
+
+export async function setRunStatus(input: { accountId: number; runId: number }, status: RunStatus): Promise<RunDto> {
+  const { accountId, runId } = parseInput(ZRunRef, input);
+  const { count } = await db().run.updateMany({ where: { id: runId, accountId }, data: { status } });
+  if (count === 0) throw runNotFound(runId);
+  const run = toRunDto(await db().run.findUniqueOrThrow({ where: { id: runId }, select: runSelect }));
+  await refreshRouteLinks(run.route_id);
+  return run;
+}

@@ -1,0 +1,41 @@
+// Registers a webhook: checks the body (unknown fields, URL, events), the account's cap and the receiver's address
+// (SSRF guard, unless WEBHOOK_ALLOW_PRIVATE=1), then stores it with a new secret, encrypted. The secret is in this
+// answer only; nothing else ever returns it, and it is never logged.
+import { db } from "../../db/client";
+import { env } from "../../env";
+import { AppError } from "../../errors";
+import { checkWebhookDestination } from "./webhook-destination";
+import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
+import { type CreatedWebhookDto, parseWebhookBody, toWebhookDto, WEBHOOK_LIMITS, webhookSelect } from "./webhooks.schema";
+
+export async function createWebhook(input: { accountId: number; userId: number; body: unknown }): Promise<CreatedWebhookDto> {
+  const { url, events } = parseWebhookBody(input.body);
+  const destination = await checkWebhookDestination(url, { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE });
+  if (!destination.ok) {
+    throw new AppError("VALIDATION_FAILED", `url: ${destination.reason}`, [{ field: "url", message: destination.reason }]);
+  }
+  const secret = generateWebhookSecret();
+  const row = await db().$transaction(async (tx) => {
+    // the account row is locked while counting, so two registrations at once cannot both take the last place
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM accounts WHERE id = ${input.accountId} FOR UPDATE`;
+    if (locked.length === 0) throw new AppError("ACCOUNT_NOT_FOUND", "Account not found.");
+    const existing = await tx.webhook.count({ where: { accountId: input.accountId } });
+    if (existing >= WEBHOOK_LIMITS.perAccount) {
+      throw new AppError(
+        "WEBHOOK_LIMIT_REACHED",
+        `An account can have at most ${WEBHOOK_LIMITS.perAccount} webhooks; delete one you no longer use first.`,
+      );
+    }
+    return tx.webhook.create({
+      data: {
+        accountId: input.accountId,
+        createdById: input.userId,
+        url,
+        events,
+        secretEncrypted: encryptWebhookSecret(secret, input.accountId),
+      },
+      select: webhookSelect,
+    });
+  });
+  return { ...toWebhookDto(row), secret };
+}

@@ -1,0 +1,20 @@
+// The test call: announces a test_ping to one webhook (subscribed to it or not) and answers at once with the event's
+// id; the attempt appears in the delivery log when it ends, as every delivery does (a delivery never holds up the
+// request that caused it). Limited per webhook, so the call cannot be used to hammer someone's address.
+import { randomUUID } from "node:crypto";
+import { rateLimiter } from "../../http/rate-limit";
+import { getWebhook } from "./get-webhook";
+import { emitWebhookEvent } from "./webhook-events";
+import { TEST_PING_MESSAGE, type WebhookEventData } from "./webhook-payload";
+import { WEBHOOK_LIMITS, type WebhookTestAccepted } from "./webhooks.schema";
+
+const TEST_LIMIT = { name: "webhook-test", points: WEBHOOK_LIMITS.testsPerMinute, duration: 60 };
+
+export async function sendTestWebhook(input: { accountId: number; webhookId: number }): Promise<WebhookTestAccepted> {
+  const webhook = await getWebhook(input);
+  await rateLimiter(TEST_LIMIT).consume(String(webhook.id));
+  const eventId = randomUUID();
+  const data: WebhookEventData["test_ping"] = { webhook_id: webhook.id, message: TEST_PING_MESSAGE };
+  emitWebhookEvent(input.accountId, "test_ping", data, { eventId, webhookId: webhook.id });
+  return { event_id: eventId, event: "test_ping" };
+}

@@ -1,0 +1,249 @@
+// The webhook dispatcher on every database kind, delivering to real receivers on 127.0.0.1 over HTTP that check the
+// signature over the raw body in constant time (server/testing/webhook-receiver.ts): who gets an event, the body,
+// the log row of every attempt (answered, timed out, address refused), test pings, the queue's cap, stopping, and
+// the log's retention.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { env, setEnv } from "../../env";
+import { makeAccount } from "../../http/test-fixtures";
+import { log } from "../../log";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
+import { createWebhook } from "./create-webhook";
+import { purgeOldDeliveries } from "./delivery-log-retention";
+import { startWebhookDispatcher, type DispatcherOptions, type WebhookDispatcher } from "./webhook-dispatcher";
+import { emitWebhookEvent, setWebhookAnnouncer, type WebhookEvent } from "./webhook-events";
+import type { WebhookEventData } from "./webhook-payload";
+import { encryptWebhookSecret } from "./webhook-secret";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  const receivers: WebhookReceiver[] = [];
+  const dispatchers: WebhookDispatcher[] = [];
+  const previousEnv = env();
+
+  // registration checks the address: the receivers here are on loopback
+  beforeAll(() => void setEnv({ ...previousEnv, WEBHOOK_ALLOW_PRIVATE: true }));
+  afterAll(() => void setEnv(previousEnv));
+  afterEach(async () => {
+    setWebhookAnnouncer(undefined);
+    for (const dispatcher of dispatchers.splice(0)) await dispatcher.stop();
+    for (const receiver of receivers.splice(0)) await receiver.close();
+  });
+
+  function dispatcher(options: Partial<DispatcherOptions> = {}) {
+    const started = startWebhookDispatcher({ logger: log("webhooks"), allowPrivate: true, ...options });
+    dispatchers.push(started);
+    setWebhookAnnouncer(started.announce);
+    return started;
+  }
+
+  async function receiver(options: Parameters<typeof startWebhookReceiver>[0] = {}) {
+    const started = await startWebhookReceiver(options);
+    receivers.push(started);
+    return started;
+  }
+
+  /** a webhook registered through the use case, its receiver told the secret from the registration answer */
+  async function hook(accountId: number, userId: number, events: WebhookEvent[], target: WebhookReceiver) {
+    const created = await createWebhook({ accountId, userId, body: { url: target.url, events } });
+    target.setSecret(created.secret);
+    return created;
+  }
+
+  const joined = (uuid = "7f1c2a4e-0d7b-4c55-9a43-2b8e6f1d0c9a"): WebhookEventData["viewer_joined"] => ({
+    link_uuid: uuid,
+    link_display_name: "Route 12 morning",
+    passenger_id: 41,
+    viewer_email: "parent@example.test",
+  });
+
+  const deliveriesOf = (webhookId: number) => t.db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { id: "asc" } });
+
+  it("delivers an event once to each webhook subscribed to it, signed, with the documented body, and logs each attempt", async () => {
+    const running = dispatcher();
+    const account = await makeAccount("School Buses");
+    const other = await makeAccount("Other");
+    const [subscribed, alsoSubscribed, notSubscribed, otherAccount] = await Promise.all([receiver(), receiver({ status: 500 }), receiver(), receiver()]);
+    const first = await hook(account.id, account.adminId, ["viewer_joined", "form_submitted"], subscribed);
+    const second = await hook(account.id, account.adminId, ["viewer_joined"], alsoSubscribed);
+    const third = await hook(account.id, account.adminId, ["form_submitted", "access_requested"], notSubscribed);
+    await hook(other.id, other.adminId, ["viewer_joined"], otherAccount);
+
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.idle();
+
+    expect(subscribed.received).toHaveLength(1);
+    expect(alsoSubscribed.received).toHaveLength(1);
+    expect(notSubscribed.received).toHaveLength(0);
+    expect(otherAccount.received).toHaveLength(0);
+    const delivery = subscribed.received[0]!;
+    expect(delivery.verified).toBe(true);
+    expect(delivery.event).toBe("viewer_joined");
+    expect(delivery.headers["content-type"]).toBe("application/json");
+    expect(delivery.body).toEqual({
+      id: expect.stringMatching(UUID),
+      event: "viewer_joined",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      account_key: account.key,
+      data: joined(),
+    });
+    // one event, one id, whichever webhook it reached
+    expect(alsoSubscribed.received[0]!.body!.id).toBe(delivery.body!.id);
+
+    expect(await deliveriesOf(first.id)).toEqual([
+      expect.objectContaining({ event: "viewer_joined", eventId: delivery.body!.id, responseCode: 200, error: null, durationMs: expect.any(Number) }),
+    ]);
+    expect(await deliveriesOf(second.id)).toEqual([expect.objectContaining({ responseCode: 500, error: null })]); // never retried
+    expect(await deliveriesOf(third.id)).toEqual([]);
+    expect(running.stats()).toMatchObject({ pending: 0, inFlight: 0, attempted: 2, dropped: 0 });
+  });
+
+  it("logs a receiver that does not answer in time, with the reason, after one attempt", async () => {
+    const running = dispatcher({ timeoutMs: 300 });
+    const account = await makeAccount();
+    const silent = await receiver({ delayMs: "never" });
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], silent);
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.idle();
+    expect(silent.received).toHaveLength(1);
+    const [row] = await deliveriesOf(webhook.id);
+    expect(row).toMatchObject({ responseCode: null, error: "no answer within 0.3 s" });
+    expect(row!.durationMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it("checks the address again when sending: a private receiver is refused and logged when private addresses are not allowed", async () => {
+    const running = dispatcher({ allowPrivate: false });
+    const account = await makeAccount();
+    const local = await receiver();
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], local); // registered while allowed
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.idle();
+    expect(local.received).toHaveLength(0);
+    expect(await deliveriesOf(webhook.id)).toEqual([
+      expect.objectContaining({ responseCode: null, error: expect.stringMatching(/^not sent, address refused: points at a private or loopback address \(127\.0\.0\.1\)/) }),
+    ]);
+  });
+
+  it("resolves the host name at send time: a name that now points inside is refused", async () => {
+    // the one case no machine produces on demand (a public name turning private), so the resolver is a stand-in
+    const running = dispatcher({ allowPrivate: false, resolve: async () => [{ address: "10.0.0.5", family: 4 }] });
+    const account = await makeAccount();
+    const webhook = await t.db.webhook.create({
+      data: {
+        accountId: account.id,
+        createdById: account.adminId,
+        url: "https://hooks.example.com/fleet",
+        events: ["viewer_joined"],
+        secretEncrypted: encryptWebhookSecret("whsec_test", account.id),
+      },
+    });
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.idle();
+    expect(await deliveriesOf(webhook.id)).toEqual([
+      expect.objectContaining({ responseCode: null, error: expect.stringContaining("address refused: points at a private or loopback address (10.0.0.5)") }),
+    ]);
+  });
+
+  it("logs a secret it cannot read (AUTH_SECRET changed) as not sent", async () => {
+    const running = dispatcher();
+    const account = await makeAccount();
+    const local = await receiver();
+    const webhook = await t.db.webhook.create({
+      data: { accountId: account.id, createdById: account.adminId, url: local.url, events: ["viewer_joined"], secretEncrypted: encryptWebhookSecret("whsec_test", account.id + 1) },
+    });
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.idle();
+    expect(local.received).toHaveLength(0);
+    expect(await deliveriesOf(webhook.id)).toEqual([
+      expect.objectContaining({ responseCode: null, error: "not sent: the webhook's secret cannot be decrypted (was AUTH_SECRET changed?)" }),
+    ]);
+  });
+
+  it("sends a test ping to the one webhook named, subscribed to it or not, under the event id given", async () => {
+    const running = dispatcher();
+    const account = await makeAccount();
+    const [named, other] = await Promise.all([receiver(), receiver()]);
+    const webhook = await hook(account.id, account.adminId, ["form_submitted"], named);
+    await hook(account.id, account.adminId, ["test_ping", "viewer_joined"], other);
+    const eventId = "0b6f1f9e-3a43-4f0e-8d1e-5c1b2a3d4e5f";
+    emitWebhookEvent(account.id, "test_ping", { webhook_id: webhook.id, message: "hello" }, { eventId, webhookId: webhook.id });
+    await running.idle();
+    expect(other.received).toHaveLength(0);
+    expect(named.received.map((r) => r.body)).toEqual([
+      { id: eventId, event: "test_ping", created_at: expect.any(String), account_key: account.key, data: { webhook_id: webhook.id, message: "hello" } },
+    ]);
+    expect(await deliveriesOf(webhook.id)).toEqual([expect.objectContaining({ eventId, event: "test_ping", responseCode: 200 })]);
+  });
+
+  it("drops what exceeds the queue's cap and records the drop in the delivery log", async () => {
+    const running = dispatcher({ maxPending: 2, concurrency: 1 });
+    const account = await makeAccount();
+    const slow = await receiver({ delayMs: 100 });
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], slow);
+    // the first starts at once; two wait; the fourth and fifth find the queue full
+    for (let i = 0; i < 5; i++) emitWebhookEvent(account.id, "viewer_joined", joined());
+    expect(running.stats()).toMatchObject({ pending: 2, inFlight: 1, dropped: 2 });
+    await running.idle();
+    expect(slow.received).toHaveLength(3);
+    const rows = await deliveriesOf(webhook.id);
+    expect(rows.filter((row) => row.responseCode === 200)).toHaveLength(3);
+    expect(rows.filter((row) => row.responseCode === null)).toEqual([
+      expect.objectContaining({ event: "viewer_joined", durationMs: 0, error: "not sent: 2 viewer_joined events dropped while the delivery queue was full" }),
+    ]);
+  });
+
+  it("on stop lets an attempt under way end and logs, as not sent, what had not started", async () => {
+    const running = dispatcher({ concurrency: 1 });
+    const account = await makeAccount();
+    const slow = await receiver({ delayMs: 300 });
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], slow);
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await slow.next(); // under way
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await running.stop();
+    emitWebhookEvent(account.id, "viewer_joined", joined()); // uninstalled by the server; here: refused, counted
+    expect(slow.received).toHaveLength(1);
+    const rows = await deliveriesOf(webhook.id);
+    expect(rows).toEqual([
+      expect.objectContaining({ responseCode: 200, error: null }),
+      expect.objectContaining({ responseCode: null, error: "not sent: 2 viewer_joined events dropped while the server was stopping" }),
+    ]);
+  });
+
+  it("takes a webhook deleted while its delivery is under way in its stride", async () => {
+    const running = dispatcher();
+    const account = await makeAccount();
+    const slow = await receiver({ delayMs: 200 });
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], slow);
+    emitWebhookEvent(account.id, "viewer_joined", joined());
+    await slow.next();
+    await t.db.webhook.delete({ where: { id: webhook.id } });
+    await running.idle();
+    expect(running.stats()).toMatchObject({ attempted: 1, inFlight: 0 });
+    expect(await t.db.webhookDelivery.count({ where: { webhookId: webhook.id } })).toBe(0);
+  });
+
+  it("keeps 30 days of delivery log: older rows are deleted in batches", async () => {
+    const account = await makeAccount();
+    const webhook = await t.db.webhook.create({
+      data: { accountId: account.id, createdById: account.adminId, url: "https://hooks.example.com/x", events: ["viewer_joined"], secretEncrypted: "v1.x" },
+    });
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    await t.db.webhookDelivery.createMany({
+      data: [31, 31, 31, 30.01, 29.99, 1].map((age, i) => ({
+        webhookId: webhook.id,
+        eventId: `e${i}`,
+        event: "viewer_joined",
+        responseCode: 200,
+        durationMs: 5,
+        createdAt: new Date(now - age * day),
+      })),
+    });
+    expect(await purgeOldDeliveries({ now, batch: 2, pauseMs: 0 })).toBe(4);
+    expect((await deliveriesOf(webhook.id)).map((row) => row.eventId)).toEqual(["e4", "e5"]);
+  });
+});

@@ -1,0 +1,97 @@
+// What a webhook delivery carries: the body of every event in one place, so docs/webhooks.md, the OpenAPI document
+// (its `webhooks` section is built from these schemas), the emitters and the receivers cannot drift apart. Every body is
+//
+//   {"id": "<uuid of this event>", "event": "<name>", "created_at": "<ISO 8601>", "account_key": "<key>", "data": {...}}
+//
+// with `data` per event as below (snake_case, like the REST API). `emitWebhookEvent(accountId, event, data)` takes
+// `data` as WebhookEventData[event], so the compiler holds every caller to these shapes.
+// The id is the same for every webhook one event goes to, so a receiver can drop an event it has already handled.
+import { z } from "zod";
+import type { WebhookEvent } from "./webhook-events";
+
+const linkUuid = z.string().meta({ description: "The tracking link's public uuid (its page is /t/{uuid})." });
+const passengerId = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "The passenger whose own link it is (send-welcome links); null for other links." });
+
+const ZAccessRequestData = z.object({
+  request_id: z.number().int().meta({ description: "The access request's id." }),
+  link_uuid: linkUuid,
+  email: z.string().meta({ description: "The address access was asked for." }),
+  name: z.string().nullable().meta({ description: "The name the person gave, if any." }),
+});
+
+/** `data` of each event */
+export const WEBHOOK_EVENT_DATA = {
+  viewer_joined: z
+    .object({
+      link_uuid: linkUuid,
+      link_display_name: z.string().meta({ description: "The link's name as its viewers see it." }),
+      passenger_id: passengerId,
+      viewer_email: z
+        .string()
+        .nullable()
+        .meta({ description: "The address the viewer verified with; null on a public link, where nobody gives one." }),
+    })
+    .meta({ id: "WebhookViewerJoinedData", description: "A viewer opened a tracking link (its verify succeeded)." }),
+  access_requested: ZAccessRequestData.meta({ id: "WebhookAccessRequestedData", description: "Somebody asked for access to a private link." }),
+  access_approved: ZAccessRequestData.meta({ id: "WebhookAccessApprovedData", description: "The team approved an access request." }),
+  form_submitted: z
+    .object({
+      submission_id: z.number().int().meta({ description: "The form submission's id." }),
+      link_uuid: linkUuid,
+      passenger_id: passengerId,
+      choice: z.string().meta({ description: "The choice sent, as the link's form shows it (e.g. Not riding today)." }),
+      message: z.string().nullable().meta({ description: "The free text sent with it, if any." }),
+    })
+    .meta({ id: "WebhookFormSubmittedData", description: "A passenger sent a link's form." }),
+  test_ping: z
+    .object({
+      webhook_id: z.number().int().meta({ description: "The webhook tested." }),
+      message: z.string(),
+    })
+    .meta({ id: "WebhookTestPingData", description: "Sent by POST /webhooks/{id}/test and the dashboard's Send test." }),
+} as const satisfies Record<WebhookEvent, z.ZodType>;
+
+export type WebhookEventData = { [E in WebhookEvent]: z.infer<(typeof WEBHOOK_EVENT_DATA)[E]> };
+
+/** the schema of a whole body of `event` (OpenAPI) */
+export function webhookBodySchema<E extends WebhookEvent>(event: E) {
+  return z.object({
+    id: z.string().meta({ description: "The event's id (a UUID); the same for every webhook the event reached." }),
+    event: z.literal(event),
+    created_at: z.string().meta({ description: "When the event happened, ISO 8601 (UTC)." }),
+    account_key: z.string().meta({ description: "The account the event belongs to." }),
+    data: WEBHOOK_EVENT_DATA[event],
+  });
+}
+
+export interface WebhookBody<E extends WebhookEvent = WebhookEvent> {
+  id: string;
+  event: E;
+  created_at: string;
+  account_key: string;
+  data: WebhookEventData[E];
+}
+
+/** the raw body of a delivery: exactly these bytes are signed and sent */
+export function buildWebhookBody<E extends WebhookEvent>(input: {
+  eventId: string;
+  event: E;
+  createdAt: Date;
+  accountKey: string;
+  data: WebhookEventData[E];
+}): string {
+  const body: WebhookBody<E> = {
+    id: input.eventId,
+    event: input.event,
+    created_at: input.createdAt.toISOString(),
+    account_key: input.accountKey,
+    data: input.data,
+  };
+  return JSON.stringify(body);
+}
+
+export const TEST_PING_MESSAGE = "This is a test delivery from Fleetline. Your receiver is reachable.";
