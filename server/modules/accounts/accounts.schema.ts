@@ -7,6 +7,9 @@ export const PLANS = ["standard", "detailed"] as const;
 export const ZPlan = z.enum(PLANS);
 export type Plan = z.infer<typeof ZPlan>;
 
+/** the history retention an account may choose, in days (one day to ten years) */
+export const HISTORY_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
 export const ZAccountName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 
 export const ZCreateAccount = z.object({
@@ -18,6 +21,16 @@ export const ZCreateAccount = z.object({
     .default({ mobility: false, driver: false }),
 });
 export type CreateAccountInput = z.input<typeof ZCreateAccount>;
+
+/** The platform operator's change of an account's tier (operations.md `account update`): absent fields stay. */
+export const ZUpdateAccountPlan = z.object({
+  accountId: z.number().int().positive(),
+  name: ZAccountName.optional(),
+  plan: ZPlan.optional(),
+  /** replaces the whole set: an add-on left out is switched off */
+  addons: z.object({ mobility: z.boolean(), driver: z.boolean() }).strict().optional(),
+});
+export type UpdateAccountPlanInput = z.input<typeof ZUpdateAccountPlan>;
 
 const ZLogoUrl = z
   .string()
@@ -71,6 +84,14 @@ export const ZUpdateAccountSettings = z.object({
   contactName: brandingFields.contactName,
   contactEmail: brandingFields.contactEmail,
   contactPhone: brandingFields.contactPhone,
+  /** days of history kept; null keeps everything (docs/configuration.md "History retention") */
+  historyRetentionDays: z
+    .number({ error: "must be a whole number of days" })
+    .int("must be a whole number of days")
+    .min(HISTORY_RETENTION_DAYS.min, `must be at least ${HISTORY_RETENTION_DAYS.min} day`)
+    .max(HISTORY_RETENTION_DAYS.max, `must be at most ${HISTORY_RETENTION_DAYS.max} days (ten years)`)
+    .nullable()
+    .optional(),
 });
 export type UpdateAccountSettingsInput = z.input<typeof ZUpdateAccountSettings>;
 
@@ -89,6 +110,7 @@ export const accountSelect = {
   contactEmail: true,
   contactPhone: true,
   timeZone: true,
+  historyRetentionDays: true,
 } as const;
 
 export const ZAccount = z.object({
@@ -105,5 +127,6 @@ export const ZAccount = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   timeZone: z.string(),
+  historyRetentionDays: z.number().int().nullable(),
 });
 export type Account = z.infer<typeof ZAccount>;

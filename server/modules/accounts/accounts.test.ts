@@ -47,6 +47,7 @@ describe.each(databaseKinds())("accounts on %s", (kind) => {
       contactEmail: null,
       contactPhone: null,
       timeZone: "UTC",
+      historyRetentionDays: null,
     });
   });
 

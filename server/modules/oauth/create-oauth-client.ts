@@ -1,12 +1,15 @@
 // Creates an OAuth client for an account. The client acts as a user (GET /api/v1/user answers with it): the one
 // given, else the account's earliest admin, else a service user without a password made for the account (it can
-// never sign in). The secret is returned once and stored as an argon2id hash.
+// never sign in). Its scopes cannot exceed what that member's role allows (role-scopes.ts): asking for more is a 422;
+// leaving scopes out gives every scope the role allows. The secret is returned once and stored as an argon2id hash.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
 import { randomId, randomToken } from "../../security/random";
 import { parseInput } from "../accounts/parse-input";
 import { type CreateOAuthClientInput, ZCreateOAuthClient } from "./oauth.schema";
+import { scopesForRole } from "./role-scopes";
+import type { Scope } from "./scopes";
 
 /** `.invalid` (RFC 2606) so nothing is ever mailed to a service user */
 export const SERVICE_USER_DOMAIN = "service.fleetline.invalid";
@@ -14,11 +17,12 @@ export const SERVICE_USER_DOMAIN = "service.fleetline.invalid";
 export async function createOAuthClient(
   input: CreateOAuthClientInput,
 ): Promise<{ id: number; clientId: string; clientSecret: string }> {
-  const { accountId, userId, name, scopes } = parseInput(ZCreateOAuthClient, input);
+  const { accountId, userId, name, scopes: asked } = parseInput(ZCreateOAuthClient, input);
   const account = await db().account.findUnique({ where: { id: accountId }, select: { id: true, key: true, name: true } });
   if (!account) throw new AppError("ACCOUNT_NOT_FOUND", "Account not found.");
 
   const actingUserId = userId === undefined ? await defaultActingUser(account) : await memberUser(accountId, userId);
+  const scopes = await scopesWithinRole(accountId, actingUserId, asked, input.scopes === undefined);
   const clientId = randomId(24);
   const clientSecret = randomToken(32);
   const created = await db().oAuthClient.create({
@@ -26,6 +30,23 @@ export async function createOAuthClient(
     select: { id: true },
   });
   return { id: created.id, clientId, clientSecret };
+}
+
+/** `asked`, refused with a 422 naming the scopes beyond what the member's role allows (or cut to them: `allByDefault`) */
+export async function scopesWithinRole(accountId: number, userId: number, asked: Scope[], allByDefault: boolean): Promise<Scope[]> {
+  const membership = await db().membership.findUnique({
+    where: { userId_accountId: { userId, accountId } },
+    select: { role: true },
+  });
+  const allowed = scopesForRole(membership?.role);
+  if (allByDefault) return asked.filter((scope) => allowed.includes(scope));
+  const beyond = asked.filter((scope) => !allowed.includes(scope));
+  if (beyond.length > 0) {
+    throw new AppError("VALIDATION_FAILED", "The given data was invalid.", [
+      { field: "scopes", message: `the acting user's role does not allow: ${beyond.join(", ")}` },
+    ]);
+  }
+  return asked;
 }
 
 async function memberUser(accountId: number, userId: number): Promise<number> {

@@ -1,10 +1,14 @@
 // The client behind an access token, looked up on every authenticated REST call and stream connect. A short
 // in-process cache saves the query; revocation drops the entry here at once and, through the hub's
-// credentials.revoked event, in every other process. lastUsedAt is written at most once a minute per client.
+// credentials.revoked event (credentials.changed for an edit or a rotated secret), in every other process. lastUsedAt is written at most once a minute per client.
+// The client acts as a member: it is inactive once that user is no longer a member of the account, and its scopes
+// are cut to what the member's current role allows (role-scopes.ts), so a role change applies within the cache's
+// 30 s.
 import { db } from "../../db/client";
 import { announce, processHub } from "../../announce";
 import type { Hub, HubEvents } from "../../hub";
 import { log } from "../../log";
+import { scopesForRole } from "./role-scopes";
 import { isScope, type Scope } from "./scopes";
 
 export interface ActiveOAuthClient {
@@ -13,6 +17,8 @@ export interface ActiveOAuthClient {
   name: string;
   userId: number;
   scopes: Scope[];
+  /** tokens issued under another version of the secret are refused */
+  secretVersion: number;
   account: {
     id: number;
     key: string;
@@ -50,20 +56,30 @@ export async function findActiveOAuthClient({ clientId }: { clientId: string }):
       name: true,
       userId: true,
       scopes: true,
+      secretVersion: true,
       revokedAt: true,
       account: {
         select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
       },
     },
   });
-  const client: ActiveOAuthClient | null =
+  const membership =
     row && !row.revokedAt
+      ? await db().membership.findUnique({
+          where: { userId_accountId: { userId: row.userId, accountId: row.account.id } },
+          select: { role: true },
+        })
+      : null;
+  const allowed = scopesForRole(membership?.role);
+  const client: ActiveOAuthClient | null =
+    row && membership
       ? {
           id: row.id,
           clientId: row.clientId,
           name: row.name,
           userId: row.userId,
-          scopes: row.scopes.filter(isScope),
+          scopes: row.scopes.filter(isScope).filter((scope) => allowed.includes(scope)),
+          secretVersion: row.secretVersion,
           account: row.account,
         }
       : null;
@@ -91,15 +107,22 @@ export function publishRevocation(event: HubEvents["credentials.revoked"]): Prom
   return announce("credentials.revoked", event);
 }
 
+/** a client's name, scopes or secret changed: every process drops its cached lookup */
+export function publishClientChange(event: HubEvents["credentials.changed"]): Promise<void> {
+  return announce("credentials.changed", event);
+}
+
 function listenForRevocations(): void {
   const current = processHub();
   if (!current || state.hubs.has(current)) return;
   state.hubs.add(current);
-  current.subscribe("credentials.revoked", (event) => {
+  const forget = (event: HubEvents["credentials.revoked"]) => {
     if (event.kind !== "oauth_client") return;
     for (const [clientId, entry] of state.cache) {
       if (!entry.client || entry.client.id === event.id) state.cache.delete(clientId);
     }
-  });
+  };
+  current.subscribe("credentials.revoked", forget);
+  current.subscribe("credentials.changed", forget);
 }
 

@@ -24,7 +24,7 @@ export async function issueAccessToken(input: {
 }): Promise<TokenResponse> {
   const row = await db().oAuthClient.findUnique({
     where: { clientId: input.clientId },
-    select: { clientId: true, accountId: true, secretHash: true, scopes: true, revokedAt: true },
+    select: { clientId: true, accountId: true, secretHash: true, secretVersion: true, scopes: true, revokedAt: true },
   });
   const valid = await verifySecret(row?.secretHash ?? (await (dummyHash ??= hashSecret(randomToken()))), input.clientSecret);
   if (!row || !valid || row.revokedAt) throw new OAuthError("invalid_client", INVALID_CLIENT_MESSAGE);
@@ -37,6 +37,6 @@ export async function issueAccessToken(input: {
   if (refused.length > 0) throw new OAuthError("invalid_scope", `Scope not allowed for this client: ${refused.join(" ")}.`);
   const scopes = requested.length > 0 ? allowed.filter((scope) => requested.includes(scope)) : allowed;
 
-  const { token, expiresIn } = await signAccessToken({ clientId: row.clientId, accountId: row.accountId, scopes });
+  const { token, expiresIn } = await signAccessToken({ clientId: row.clientId, accountId: row.accountId, scopes, secretVersion: row.secretVersion });
   return { access_token: token, token_type: "Bearer", expires_in: expiresIn, scope: scopes.join(" ") };
 }

@@ -12,6 +12,9 @@ import { issueAccessToken } from "./issue-access-token";
 import { listOAuthClients } from "./list-oauth-clients";
 import { INVALID_CLIENT_MESSAGE, OAuthError } from "./oauth-error";
 import { revokeOAuthClient } from "./revoke-oauth-client";
+import { rotateOAuthClientSecret } from "./rotate-oauth-client-secret";
+import { updateOAuthClient } from "./update-oauth-client";
+import { authenticateAccessToken } from "../../security/access-token";
 import { SCOPE_NAMES, SCOPES } from "./scopes";
 
 describe("scopes", () => {
@@ -196,6 +199,60 @@ describe.each(databaseKinds())("OAuth clients on %s", (kind) => {
         accounts: [{ id: account.id, key: account.key, name: "Alpha" }],
       });
       await expect(getApiUser({ userId: 999_999, accountId: account.id })).rejects.toMatchObject({ code: "USER_NOT_FOUND" });
+    });
+  });
+
+  describe("editing and rotating", () => {
+    it("renames a client and replaces its scopes, which its existing tokens feel at once", async () => {
+      const account = await makeAccount();
+      const created = await createOAuthClient({ accountId: account.id, name: "ERP", scopes: ["assets:read", "positions:read"] });
+      const { access_token: token } = await issueAccessToken(created);
+      expect((await authenticateAccessToken(token))?.scopes).toEqual(["assets:read", "positions:read"]);
+
+      const updated = await updateOAuthClient({ accountId: account.id, id: created.id, name: "ERP (read only)", scopes: ["assets:read"] });
+      expect(updated).toMatchObject({ name: "ERP (read only)", scopes: ["assets:read"] });
+      // the same token, without waiting for any cache: positions:read is gone
+      expect((await authenticateAccessToken(token))?.scopes).toEqual(["assets:read"]);
+      // name only: scopes stay
+      expect(await updateOAuthClient({ accountId: account.id, id: created.id, name: "ERP" })).toMatchObject({ name: "ERP", scopes: ["assets:read"] });
+    });
+
+    it("keeps scopes within the member's role, and refuses bad input, other accounts and revoked clients", async () => {
+      const account = await makeAccount();
+      const other = await makeAccount("Other");
+      const staff = await makeMember(account.id, "office_staff");
+      const created = await createOAuthClient({ accountId: account.id, userId: staff.id, scopes: ["assets:read"] });
+      await expect(updateOAuthClient({ accountId: account.id, id: created.id, scopes: ["control:write"] })).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+        errors: [expect.objectContaining({ field: "scopes", message: expect.stringContaining("control:write") })],
+      });
+      await expect(updateOAuthClient({ accountId: account.id, id: created.id, scopes: [] })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+      await expect(updateOAuthClient({ accountId: account.id, id: created.id, name: " " })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+      await expect(updateOAuthClient({ accountId: other.id, id: created.id, name: "Mine" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(rotateOAuthClientSecret({ accountId: other.id, id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await revokeOAuthClient({ accountId: account.id, id: created.id });
+      await expect(updateOAuthClient({ accountId: account.id, id: created.id, name: "Back" })).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(rotateOAuthClientSecret({ accountId: account.id, id: created.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    });
+
+    it("rotates the secret: the new one works, the old one and the tokens obtained with it stop, the client_id stays", async () => {
+      const account = await makeAccount();
+      const created = await createOAuthClient({ accountId: account.id, name: "ERP" });
+      const { access_token: oldToken } = await issueAccessToken(created);
+      expect(await authenticateAccessToken(oldToken)).not.toBeNull();
+
+      const rotated = await rotateOAuthClientSecret({ accountId: account.id, id: created.id });
+      expect(rotated.clientId).toBe(created.clientId);
+      expect(rotated.clientSecret).not.toBe(created.clientSecret);
+      const row = await t.db.oAuthClient.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row.secretHash).not.toContain(rotated.clientSecret);
+      expect(row.secretVersion).toBe(1);
+
+      expect(await authenticateAccessToken(oldToken)).toBeNull();
+      await expect(issueAccessToken(created)).rejects.toMatchObject({ error: "invalid_client" });
+      const { access_token: newToken } = await issueAccessToken({ clientId: rotated.clientId, clientSecret: rotated.clientSecret });
+      expect((await verifyAccessToken(newToken))?.secretVersion).toBe(1);
+      expect((await authenticateAccessToken(newToken))?.client.id).toBe(created.id);
     });
   });
 });

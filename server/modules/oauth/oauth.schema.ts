@@ -29,6 +29,19 @@ export type CreateOAuthClientInput = z.input<typeof ZCreateOAuthClient>;
 
 export const ZAccountItem = z.object({ accountId: zId, id: zId });
 
+/** Editing a client: absent fields stay; scopes replace the set (at least one, within the member's role). */
+export const ZUpdateOAuthClient = z.object({
+  accountId: zId,
+  id: zId,
+  name: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
+  scopes: z
+    .array(ZScope)
+    .min(1, "give at least one scope")
+    .optional()
+    .transform((value) => (value ? [...new Set(value)] : undefined)),
+});
+export type UpdateOAuthClientInput = z.input<typeof ZUpdateOAuthClient>;
+
 export interface OAuthClientDto {
   id: number;
   name: string;

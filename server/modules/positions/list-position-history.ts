@@ -22,7 +22,8 @@ export async function listPositionHistory(input: {
   const after = range.cursor ? decodeCursor(range.cursor) : null;
   const from = new Date(after !== null ? Math.max(after + 1, range.from) : range.from);
   const rows = await db().position.findMany({
-    where: { assetId, fixTime: { gte: from, lte: new Date(range.to) } },
+    // flagged records (a device clock far ahead, impossible coordinates) are stored but are no part of the history
+    where: { assetId, flag: null, fixTime: { gte: from, lte: new Date(range.to) } },
     orderBy: { fixTime: "asc" },
     take: range.limit + 1,
     select: {
@@ -49,7 +50,7 @@ export async function listPositionHistory(input: {
   const first = page[0];
   const movedBefore = first
     ? await db().position.findFirst({
-        where: { assetId, speed: { gt: 0 }, fixTime: { lte: first.fixTime } },
+        where: { assetId, flag: null, speed: { gt: 0 }, fixTime: { lte: first.fixTime } },
         orderBy: { fixTime: "desc" },
         select: { fixTime: true },
       })

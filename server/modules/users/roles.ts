@@ -27,12 +27,16 @@ export const ROLE_PERMISSIONS = {
   "assets.read": ["admin", "fleet_manager", "office_staff", "viewer"],
   "assets.write": ["admin", "fleet_manager"],
   "vehicles.control": ["admin", "fleet_manager"],
+  // setting a CAN adapter's program number (docs/vehicle-control.md "Provisioning")
+  "vehicles.provision": ["admin"],
   "alerts.read": ["admin", "fleet_manager", "office_staff", "viewer"],
   "alerts.manage": ["admin", "fleet_manager"],
   "links.manage": ["admin", "fleet_manager"],
   // the spec's import service: admin, fleet manager or office staff (the same three act through API keys)
   "imports.manage": ["admin", "fleet_manager", "office_staff"],
   "passengers.manage": ["admin", "fleet_manager", "office_staff"],
+  // webhook registration: the spec's import roles, in the dashboard as through API keys
+  "webhooks.manage": ["admin", "fleet_manager", "office_staff"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ROLE_PERMISSIONS;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verifySecret } from "../../security/hashing";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
+import { acceptInvitation, declineInvitation, listMyInvitations, listSentInvitations, withdrawInvitation } from "./account-invitations";
 import { authenticateUser } from "./authenticate-user";
 import { changeMemberRole } from "./change-member-role";
 import { createUser } from "./create-user";
@@ -23,6 +24,9 @@ describe("roles", () => {
     expect(can("fleet_manager", "imports.manage")).toBe(true);
     expect(can("fleet_manager", "passengers.manage")).toBe(true);
     expect(can("viewer", "imports.manage")).toBe(false);
+    expect(can("office_staff", "webhooks.manage")).toBe(true);
+    expect(can("fleet_manager", "webhooks.manage")).toBe(true);
+    expect(can("viewer", "webhooks.manage")).toBe(false);
     expect(can("office_staff", "alerts.manage")).toBe(false);
     expect(can("fleet_manager", "alerts.manage")).toBe(true);
     expect(can(null, "assets.read")).toBe(false);
@@ -49,19 +53,58 @@ describe.each(databaseKinds())("users on %s", (kind) => {
     expect(user.memberships).toMatchObject([{ accountId: account.id, role: "admin" }]);
   });
 
-  it("adds an existing e-mail to another account without touching the password", async () => {
+  it("invites an existing e-mail to another account: nothing changes for them until they accept", async () => {
     const a = await createAccount({ name: "A" });
     const b = await createAccount({ name: "B" });
     const address = email();
     const first = await createUser({ accountId: a.id, email: address, name: "Bob", password: "password-one" });
     const second = await createUser({ accountId: b.id, email: address, name: "Other", password: "password-two", role: "viewer" });
-    expect(second.id).toBe(first.id);
+    expect(second).toEqual({ id: first.id, invited: true });
     expect(await authenticateUser({ email: address, password: "password-one" })).toMatchObject({ id: first.id, name: "Bob" });
     expect(await authenticateUser({ email: address, password: "password-two" })).toBeNull();
+    // not a member of B yet: not in its list, B not in their switcher, no access
+    expect((await listUserAccounts({ userId: first.id })).map((x) => x.id)).toEqual([a.id]);
+    expect((await listMembers({ accountId: b.id })).map((m) => m.email)).not.toContain(address);
+    expect(await listSentInvitations({ accountId: b.id })).toEqual([
+      { id: expect.any(Number), email: address, role: "viewer", invitedAt: expect.any(String) },
+    ]);
+    await expect(getMembership({ userId: first.id, accountKey: b.key })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+
+    // only the invitee can accept; then they are a member with the offered role
+    const [invitation] = await listMyInvitations({ userId: first.id });
+    expect(invitation).toMatchObject({ account: { id: b.id, key: b.key }, role: "viewer" });
+    const stranger = await createUser({ accountId: b.id, email: email(), name: "Eve", password: "password-eve" });
+    await expect(acceptInvitation({ userId: stranger.id, id: invitation!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await acceptInvitation({ userId: first.id, id: invitation!.id })).toEqual({ accountKey: b.key });
     expect((await listUserAccounts({ userId: first.id })).map((x) => [x.id, x.role])).toEqual([
       [a.id, "admin"],
       [b.id, "viewer"],
     ]);
+    expect(await listMyInvitations({ userId: first.id })).toEqual([]);
+    expect(await listSentInvitations({ accountId: b.id })).toEqual([]);
+  });
+
+  it("lets the invitee decline and the account withdraw; the operator CLI adds directly", async () => {
+    const a = await createAccount({ name: "A" });
+    const b = await createAccount({ name: "B" });
+    const address = email();
+    const { id: userId } = await createUser({ accountId: a.id, email: address, name: "Dora", password: "password-one" });
+    await createUser({ accountId: b.id, email: address, name: "x", password: "password-two" });
+    const [invitation] = await listMyInvitations({ userId });
+    await declineInvitation({ userId, id: invitation!.id });
+    expect(await listSentInvitations({ accountId: b.id })).toEqual([]);
+
+    await createUser({ accountId: b.id, email: address, name: "x", password: "password-two" });
+    const [again] = await listSentInvitations({ accountId: b.id });
+    await expect(withdrawInvitation({ accountId: a.id, id: again!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await withdrawInvitation({ accountId: b.id, id: again!.id });
+    expect(await listMyInvitations({ userId })).toEqual([]);
+
+    expect(await createUser({ accountId: b.id, email: address, name: "x", password: "password-two" }, { existingUser: "add" })).toEqual({
+      id: userId,
+      invited: false,
+    });
+    expect((await listUserAccounts({ userId })).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
   });
 
   it("refuses a second membership in the same account with EMAIL_TAKEN", async () => {

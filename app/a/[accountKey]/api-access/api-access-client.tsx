@@ -1,6 +1,7 @@
 "use client";
 // API access: OAuth clients for the REST API and API keys for the import service and webhooks. A new secret is shown
-// exactly once, in a dialog with a copy button; afterwards only its public part is listed. Revoking asks first.
+// exactly once, in a dialog with a copy button; afterwards only its public part is listed. A client's name and
+// scopes can be edited and its secret rotated (the new one shown once); rotating and revoking ask first.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SCOPES } from "@/server/modules/oauth/scopes";
@@ -22,7 +23,8 @@ import {
 } from "../../../_components/ui";
 
 type Revoking = { kind: "client" | "key"; id: number; name: string } | null;
-type Shown = { kind: "client"; clientId: string; clientSecret: string } | { kind: "key"; apiKey: string } | null;
+type Shown = { kind: "client"; clientId: string; clientSecret: string; rotated?: boolean } | { kind: "key"; apiKey: string } | null;
+type EditedClient = { id: number; name: string; scopes: string[] };
 
 export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: string; currentUserId: number }) {
   const trpc = useTRPC();
@@ -30,6 +32,8 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
   const [creating, setCreating] = useState<"client" | "key" | null>(null);
   const [shown, setShown] = useState<Shown>(null);
   const [revoking, setRevoking] = useState<Revoking>(null);
+  const [editing, setEditing] = useState<EditedClient | null>(null);
+  const [rotating, setRotating] = useState<{ id: number; name: string } | null>(null);
 
   const clients = useQuery(trpc.apiAccess.listClients.queryOptions({ accountKey }));
   const keys = useQuery(trpc.apiAccess.listKeys.queryOptions({ accountKey }));
@@ -38,6 +42,18 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
   const revokeClient = useMutation(trpc.apiAccess.revokeClient.mutationOptions());
   const revokeKey = useMutation(trpc.apiAccess.revokeKey.mutationOptions());
   const revoke = revoking?.kind === "key" ? revokeKey : revokeClient;
+  const rotateClient = useMutation(trpc.apiAccess.rotateClient.mutationOptions());
+
+  async function confirmRotate() {
+    if (!rotating) return;
+    try {
+      const rotated = await rotateClient.mutateAsync({ accountKey, id: rotating.id });
+      setRotating(null);
+      setShown({ kind: "client", clientId: rotated.clientId, clientSecret: rotated.clientSecret, rotated: true });
+    } catch {
+      // shown in the dialog
+    }
+  }
 
   async function confirmRevoke() {
     if (!revoking) return;
@@ -89,6 +105,19 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
                     Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
                   </p>
                 </div>
+                <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
+                  Edit
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Rotate the secret of ${client.name}`}
+                  onClick={() => {
+                    rotateClient.reset();
+                    setRotating({ id: client.id, name: client.name });
+                  }}
+                >
+                  Rotate secret
+                </Button>
                 <Button
                   variant="danger-ghost"
                   aria-label={`Revoke ${client.name}`}
@@ -143,12 +172,23 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
       </Card>
 
       {creating === "client" ? (
-        <CreateClientDialog
+        <ClientDialog
           accountKey={accountKey}
           onClose={() => setCreating(null)}
-          onCreated={async (created) => {
+          onSaved={async (created) => {
             setCreating(null);
-            setShown({ kind: "client", ...created });
+            if (created) setShown({ kind: "client", ...created });
+            await refresh();
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <ClientDialog
+          accountKey={accountKey}
+          client={editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
             await refresh();
           }}
         />
@@ -169,7 +209,7 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
       <Dialog
         open={shown !== null}
         onClose={() => setShown(null)}
-        title={shown?.kind === "key" ? "Your new API key" : "Your new OAuth client"}
+        title={shown?.kind === "key" ? "Your new API key" : shown?.rotated ? "The client's new secret" : "Your new OAuth client"}
         footer={<Button onClick={() => setShown(null)}>I have saved it</Button>}
       >
         <Alert tone="warning">
@@ -184,6 +224,21 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
         ) : null}
         {shown?.kind === "key" ? <SecretValue label="API key" value={shown.apiKey} /> : null}
       </Dialog>
+
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate the client secret?"
+        confirmLabel="Rotate secret"
+        busy={rotateClient.isPending}
+        error={rotateClient.error ? describeError(rotateClient.error).message : null}
+        onClose={() => setRotating(null)}
+        onConfirm={confirmRotate}
+      >
+        <p>
+          <strong>{rotating?.name}</strong> gets a new secret, shown once. The current secret stops working at once, and
+          so does every token obtained with it: update your integration with the new secret. The client ID stays.
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={revoking !== null}
@@ -203,32 +258,40 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
   );
 }
 
-function CreateClientDialog({
+/** Creates a client (its secret is then shown once) or, given `client`, edits its name and scopes. */
+function ClientDialog({
   accountKey,
+  client,
   onClose,
-  onCreated,
+  onSaved,
 }: {
   accountKey: string;
+  client?: EditedClient;
   onClose: () => void;
-  onCreated: (created: { clientId: string; clientSecret: string }) => void | Promise<void>;
+  onSaved: (created: { clientId: string; clientSecret: string } | null) => void | Promise<void>;
 }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.apiAccess.createClient.mutationOptions());
-  const failure = create.error ? describeError(create.error) : null;
+  const update = useMutation(trpc.apiAccess.updateClient.mutationOptions());
+  const save = client ? update : create;
+  const failure = save.error ? describeError(save.error) : null;
   const scopeError = failure ? Object.entries(failure.fields).find(([field]) => field.startsWith("scopes"))?.[1] : undefined;
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
+    const scopes = form.getAll("scopes").map(String);
     try {
-      const created = await create.mutateAsync({
-        accountKey,
-        name: String(form.get("name") ?? "").trim() || undefined,
-        scopes: form.getAll("scopes").map(String),
-      });
-      await onCreated({ clientId: created.clientId, clientSecret: created.clientSecret });
+      if (client) {
+        await update.mutateAsync({ accountKey, id: client.id, name, scopes });
+        await onSaved(null);
+      } else {
+        const created = await create.mutateAsync({ accountKey, name: name || undefined, scopes });
+        await onSaved({ clientId: created.clientId, clientSecret: created.clientSecret });
+      }
     } catch {
-      // shown from create.error
+      // shown from save.error
     }
   }
 
@@ -236,26 +299,39 @@ function CreateClientDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Create OAuth client"
+      title={client ? `Edit ${client.name}` : "Create OAuth client"}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="client-form" busy={create.isPending}>
-            Create client
+          <Button type="submit" form="client-form" busy={save.isPending}>
+            {client ? "Save" : "Create client"}
           </Button>
         </>
       }
     >
       <form id="client-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" name="name" placeholder="ERP integration" error={failure?.fields.name} hint="So you can tell your clients apart" />
+        <Field
+          label="Name"
+          name="name"
+          placeholder="ERP integration"
+          defaultValue={client?.name}
+          error={failure?.fields.name}
+          hint="So you can tell your clients apart"
+        />
         <fieldset aria-describedby={scopeError ? "scopes-error" : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-700">Scopes</legend>
           <div className="space-y-2">
             {SCOPES.map((scope) => (
               <label key={scope.name} className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="scopes" value={scope.name} defaultChecked className="mt-0.5 h-4 w-4" />
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={scope.name}
+                  defaultChecked={client ? client.scopes.includes(scope.name) : true}
+                  className="mt-0.5 h-4 w-4"
+                />
                 <span>
                   <span className="font-mono text-slate-900">{scope.name}</span>
                   <span className="block text-slate-600">{scope.description}</span>
@@ -269,6 +345,7 @@ function CreateClientDialog({
             </p>
           ) : null}
         </fieldset>
+        {client ? <p className="text-sm text-slate-600">New scopes apply at once, also to the tokens the client holds.</p> : null}
       </form>
       {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
     </Dialog>

@@ -22,6 +22,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ accou
         contactEmail: account.contactEmail ?? "",
         contactPhone: account.contactPhone ?? "",
         timeZone: account.timeZone,
+        historyRetentionDays: account.historyRetentionDays === null ? "" : String(account.historyRetentionDays),
       }}
       timeZones={timeZoneChoices(account.timeZone)}
     />

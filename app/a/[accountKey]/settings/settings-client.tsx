@@ -1,6 +1,7 @@
 "use client";
 // Account settings: name and time zone, branding of the public tracking pages (logo, colour, company name) with a
-// live preview of their header, and the default contact details shown to the people following a vehicle.
+// live preview of their header, the default contact details shown to the people following a vehicle, and how long
+// the account's history is kept.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -16,6 +17,8 @@ export interface SettingsValues {
   contactEmail: string;
   contactPhone: string;
   timeZone: string;
+  /** days, as typed; "" keeps everything */
+  historyRetentionDays: string;
 }
 
 const DEFAULT_COLOUR = "#2563eb";
@@ -39,6 +42,7 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
           contactEmail: account.contactEmail ?? "",
           contactPhone: account.contactPhone ?? "",
           timeZone: account.timeZone,
+          historyRetentionDays: account.historyRetentionDays === null ? "" : String(account.historyRetentionDays),
         });
         router.refresh(); // the account name in the navigation
       },
@@ -54,7 +58,8 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
     event.preventDefault();
     setSaved(false);
     // "" clears an optional setting on the server.
-    save.mutate({ accountKey, ...values, name: values.name.trim() });
+    const days = values.historyRetentionDays.trim();
+    save.mutate({ accountKey, ...values, name: values.name.trim(), historyRetentionDays: days === "" ? null : Number(days) });
   }
 
   const colour = HEX_COLOUR.test(values.brandingPrimaryColor) ? values.brandingPrimaryColor : DEFAULT_COLOUR;
@@ -123,6 +128,18 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
                 />
               </div>
             </div>
+          </Card>
+          <Card title="History">
+            <Field
+              label="Keep history for (days)"
+              name="historyRetentionDays"
+              inputMode="numeric"
+              placeholder="Keep everything"
+              value={values.historyRetentionDays}
+              onChange={set("historyRetentionDays")}
+              error={failure?.fields.historyRetentionDays}
+              hint="Positions, trips and fired alerts older than this are deleted, hourly. Leave empty to keep everything. Each vehicle's last known position always stays."
+            />
           </Card>
           <Card title="Default contact details">
             <p className="mb-4 text-sm text-slate-600">Shown on tracking pages so people know whom to call.</p>

@@ -20,7 +20,21 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ accountKey }) });
+  const invitations = useQuery(trpc.users.invitations.queryOptions({ accountKey }));
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ accountKey }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.users.invitations.queryKey({ accountKey }) }),
+    ]);
+  const withdraw = useMutation(
+    trpc.users.withdrawInvitation.mutationOptions({
+      onSuccess: async () => {
+        setNotice({ tone: "success", text: "Invitation withdrawn." });
+        await refresh();
+      },
+      onError: (error) => setNotice({ tone: "error", text: describeError(error).message }),
+    }),
+  );
 
   const changeRole = useMutation(
     trpc.users.changeRole.mutationOptions({
@@ -115,6 +129,29 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         )}
       </Card>
 
+      {invitations.data && invitations.data.length > 0 ? (
+        <Card title="Invitations waiting for an answer" className="mt-6">
+          <ul className="divide-y divide-slate-100">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{invitation.email}</p>
+                  <p className="text-sm text-slate-500">Invited as {ROLE_LABELS[invitation.role]}</p>
+                </div>
+                <Button
+                  variant="danger-ghost"
+                  aria-label={`Withdraw the invitation of ${invitation.email}`}
+                  busy={withdraw.isPending && withdraw.variables?.id === invitation.id}
+                  onClick={() => withdraw.mutate({ accountKey, id: invitation.id })}
+                >
+                  Withdraw
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
       <Card title="What each role can do" className="mt-6">
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           {ROLES.map((role) => (
@@ -180,8 +217,12 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
     setLocalErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
-      await create.mutateAsync(input);
-      await onAdded(`Added ${input.name} as ${ROLE_LABELS[input.role]}.`);
+      const result = await create.mutateAsync(input);
+      await onAdded(
+        result.invited
+          ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
+          : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
+      );
     } catch {
       // shown from create.error
     }
@@ -212,7 +253,7 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
           type="password"
           autoComplete="new-password"
           error={errors.password}
-          hint="Give it to them securely. If they already sign in to another account, their password stays as it is."
+          hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
         />
         <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
       </form>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "oauth_clients" ADD COLUMN     "secret_version" INTEGER NOT NULL DEFAULT 0;

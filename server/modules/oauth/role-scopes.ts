@@ -1,0 +1,21 @@
+// Which scopes a member's role allows. An OAuth client acts as a member, so it can never do more through the API
+// than that member could in the dashboard: each scope maps to the permission (server/modules/users/roles.ts) that
+// covers the same actions. Enforced when a client is created (422 beyond the role) and on every use (the client's
+// scopes are cut to its member's current role; a client whose member left the account is inactive).
+import { can, type Permission, type Role } from "../users/roles";
+import { SCOPE_NAMES, type Scope } from "./scopes";
+
+const SCOPE_PERMISSION: Record<Scope, Permission> = {
+  "assets:read": "assets.read",
+  "positions:read": "assets.read",
+  "stream:read": "assets.read",
+  "tracking:write": "links.manage",
+  "imports:write": "imports.manage",
+  "control:write": "vehicles.control",
+  "alerts:read": "alerts.read",
+  "alerts:write": "alerts.manage",
+};
+
+export function scopesForRole(role: Role | null | undefined): Scope[] {
+  return SCOPE_NAMES.filter((scope) => can(role, SCOPE_PERMISSION[scope]));
+}
