@@ -13,6 +13,8 @@ const config: NextConfig = {
     "socket.io",
     "engine.io",
     "ws",
+    // one registry per process, shared with the custom server through globalThis (server/metrics/registry.ts)
+    "prom-client",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

@@ -22,16 +22,19 @@ describe("parseEnv", () => {
   it("gives every variable its documented default", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
-      NODE_ENV: "development",
+      NODE_ENV: "production",
       PORT: 3000,
       HOST: "0.0.0.0",
       PUBLIC_URL: "http://localhost:3000",
       DATA_DIR: "./.data",
       TELTONIKA_PORT: 5027,
+      TELTONIKA_UDP: true,
+      TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: 1000,
       GEOCODER: "offline",
       LOG_LEVEL: "info",
       WEBHOOK_ALLOW_PRIVATE: false,
       TRUST_PROXY: false,
+      SMS_PROVIDER: "log",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
@@ -53,6 +56,7 @@ describe("parseEnv", () => {
       PORT: "4000",
       TELTONIKA_PORT: "0",
       DATABASE_URL: "postgres://u@db:5432/fleet",
+      AUTH_SECRET: SECRET,
       REDIS_URL: "redis://cache:6379",
       FLEET_DEMO: "1",
       WEBHOOK_ALLOW_PRIVATE: "1",
@@ -72,6 +76,10 @@ describe("parseEnv", () => {
     });
     expect(env.SMTP_URL).toBeUndefined();
     expect(parseEnv({ FLEET_DEMO: "0" }).FLEET_DEMO).toBe(false);
+    expect(parseEnv({ TELTONIKA_UDP: "0", TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: "20" })).toMatchObject({
+      TELTONIKA_UDP: false,
+      TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: 20,
+    });
   });
 
   it.each([
@@ -79,6 +87,8 @@ describe("parseEnv", () => {
     ["PORT", "70000"],
     ["PORT", "-1"],
     ["TELTONIKA_PORT", "5027.5"],
+    ["TELTONIKA_UDP", "yes"],
+    ["TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS", "0"],
     ["PUBLIC_URL", "localhost:3000"],
     ["DATABASE_URL", "mysql://u@db/fleet"],
     ["REDIS_URL", "http://cache:6379"],
@@ -92,6 +102,7 @@ describe("parseEnv", () => {
     ["LOG_LEVEL", "verbose"],
     ["WEBHOOK_ALLOW_PRIVATE", "true"],
     ["TRUST_PROXY", "yes"],
+    ["SMS_PROVIDER", "twilio"],
     ["NODE_ENV", "staging"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     const message = errorOf({ [name]: value });
@@ -114,6 +125,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
     // development on PostgreSQL: generated too
     expect(() => parseEnv({ NODE_ENV: "development", DATABASE_URL: postgres })).not.toThrow();
+  });
+
+  it("treats an unset NODE_ENV as production, so a server started without npm run dev keeps production's checks", () => {
+    const postgres = "postgres://u@db:5432/fleet";
+    expect(errorOf({ DATABASE_URL: postgres })).toMatch(/AUTH_SECRET: is required/);
+    expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: postgres }).NODE_ENV).toBe("development");
+    // the admin CLI signs nothing: it runs on PostgreSQL without the servers' shared secret
+    expect(parseEnv({ DATABASE_URL: postgres }, { requireSharedSecret: false }).NODE_ENV).toBe("production");
   });
 
   it("serves the live stream on PORT only unless STREAM_PORT names a port of its own", () => {

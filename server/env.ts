@@ -2,6 +2,7 @@
 // every module takes its settings from `env()`. A bad value stops the server with a message naming the variable.
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from "node:fs";
 import { z } from "zod";
+import { SMS_PROVIDERS } from "./sms/sms-providers";
 
 const zFlag = z.enum(["0", "1"], { error: "must be 0 or 1" });
 const zPort = z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535);
@@ -59,7 +60,11 @@ const zPmtiles = z.string().superRefine((file, ctx) => {
 
 export const ZEnv = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /**
+     * unset means production: a server started any way other than `npm run dev` (which sets development) must not
+     * run Next.js in dev mode or skip production's checks
+     */
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: zPort.default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: zUrl(["http:", "https:"]).optional(),
@@ -67,8 +72,18 @@ export const ZEnv = z
     DATA_DIR: z.string().min(1).default("./.data"),
     REDIS_URL: zUrl(["redis:", "rediss:"]).optional(),
     TELTONIKA_PORT: zPort.default(5027),
+    /** 0 keeps the Teltonika UDP listener off while TCP stays on TELTONIKA_PORT (docs/ingest.md) */
+    TELTONIKA_UDP: zFlag.default("1"),
+    /** open Teltonika TCP connections allowed from one source address (devices behind one NAT share one) */
+    TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: "must be a whole number from 1" })
+      .int("must be a whole number from 1")
+      .min(1, "must be a whole number from 1")
+      .default(1000),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: zUrl(["smtp:", "smtps:"]).optional(),
+    /** how text messages go out (welcome messages by SMS); `log`: to the log and DATA_DIR/sms-outbox, nowhere else */
+    SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of: ${SMS_PROVIDERS.join(", ")}` }).default("log"),
     /** sender of e-mails, e.g. "Acme Fleet <fleet@acme.example>"; default no-reply at PUBLIC_URL's host */
     MAIL_FROM: z.string().trim().min(3, "must be an address such as Fleet <fleet@example.com>").optional(),
     /** unset: the public street style with fallback, or this server's own style when MAP_PMTILES is set (docs/configuration.md "Maps") */
@@ -79,7 +94,15 @@ export const ZEnv = z
     FLEET_DEMO: zFlag.optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBHOOK_ALLOW_PRIVATE: zFlag.default("0"),
-    /** 1 when a reverse proxy in front sets X-Forwarded-For (then its first entry is the client address) */
+    /**
+     * lets clients other than this machine's read /metrics with `Authorization: Bearer <token>` (docs/operations.md);
+     * unset: loopback clients only. Printable characters only, so it fits an HTTP header and a Prometheus config.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 printable characters without spaces (e.g. openssl rand -hex 32)")
+      .optional(),
+    /** 1 when a reverse proxy in front sets X-Forwarded-For (then its right-most entry is the client address) */
     TRUST_PROXY: zFlag.default("0"),
     /** also serve the live stream (/socket.io) on this port, e.g. for its own host name; unset: only on PORT */
     STREAM_PORT: zPort.optional(),
@@ -89,21 +112,19 @@ export const ZEnv = z
       .int("must be a whole number from 1")
       .min(1, "must be a whole number from 1")
       .default(5),
-  })
-  .superRefine((v, ctx) => {
-    if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["AUTH_SECRET"],
-        message: "is required when NODE_ENV=production and DATABASE_URL is set (every node must share it)",
-      });
-    }
+    /** vehicle control: a vehicle whose newest record is older than this many seconds is stale_position */
+    CONTROL_STALE_AFTER_S: z.coerce
+      .number({ error: "must be a whole number of seconds from 1" })
+      .int("must be a whole number of seconds from 1")
+      .min(1, "must be a whole number of seconds from 1")
+      .default(300),
   })
   .transform((v) => ({
     ...v,
     PUBLIC_URL: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
     WEBHOOK_ALLOW_PRIVATE: v.WEBHOOK_ALLOW_PRIVATE === "1",
     TRUST_PROXY: v.TRUST_PROXY === "1",
+    TELTONIKA_UDP: v.TELTONIKA_UDP === "1",
     /** unset FLEET_DEMO means "seed when the embedded database is new" (decided by the database module) */
     FLEET_DEMO: v.FLEET_DEMO === undefined ? undefined : v.FLEET_DEMO === "1",
   }));
@@ -112,12 +133,27 @@ export type Env = z.output<typeof ZEnv>;
 
 export class EnvError extends Error {}
 
+export interface ParseEnvOptions {
+  /**
+   * false for tools that sign nothing (the admin CLI): they need no AUTH_SECRET shared with the servers. Default true:
+   * a production server on PostgreSQL refuses to start without one, since every node must sign with the same secret.
+   */
+  requireSharedSecret?: boolean;
+}
+
 /** Validates a set of variables; throws EnvError whose message names every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>, options: ParseEnvOptions = {}): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = ZEnv.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+  const issues = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  if (result.success && options.requireSharedSecret !== false) {
+    const v = result.data;
+    if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {
+      issues.push({ path: "AUTH_SECRET", message: "is required when NODE_ENV=production and DATABASE_URL is set (every node must share it)" });
+    }
+  }
+  if (!result.success || issues.length > 0) {
+    const lines = issues.map((issue) => `  ${issue.path || "environment"}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;

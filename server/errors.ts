@@ -16,7 +16,18 @@ export const ERROR_CODES = {
   GEOFENCE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   LINK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   ROUTE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  STOP_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  RUN_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  DRIVER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   IMPORT_JOB_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  SPREADSHEET_SOURCE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  WEBHOOK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
+  WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
+  ACCESS_REQUEST_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** the tracking link has no passenger form */
+  FORM_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  FORM_SUBMISSION_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an import call above the spec's 5,000 rows (each stop counting) */
   IMPORT_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   /** a disabled tracking link (public API) */
@@ -38,12 +49,43 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: { status: 409, trpc: "CONFLICT" },
   LAST_ADMIN: { status: 409, trpc: "CONFLICT" },
   GEOFENCE_IN_USE: { status: 409, trpc: "CONFLICT" },
+  /** access is asked for on a link that is not authorised-only: anyone may open it through verify */
+  LINK_NOT_PRIVATE: { status: 409, trpc: "CONFLICT" },
+  /** the access request was approved or rejected already */
+  ACCESS_REQUEST_DECIDED: { status: 409, trpc: "CONFLICT" },
+  /** route numbers are unique per account: imports find routes by them */
+  ROUTE_NUMBER_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** stop names are unique per route: imports match passengers to stops by name */
+  STOP_NAME_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** one run per route per date */
+  RUN_DATE_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** a driver's e-mail or phone already names another driver (imports find drivers by them) */
+  DRIVER_CONTACT_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** external ids are unique per account: passenger imports find passengers by them */
+  EXTERNAL_ID_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** a request body above its endpoint's byte cap (docs/api.md "Limits") */
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   METHOD_NOT_ALLOWED: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   RATE_LIMITED: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   SERVICE_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
   /** outgoing e-mail failed (SMTP server down or refusing) */
   MAIL_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
+  /** outgoing text messages failed (the SMS provider down or refusing) */
+  SMS_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
+  /** a tracking link that is not a passenger's own (opt-out) */
+  PASSENGER_LINK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  PASSENGER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  TRACKER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  CONTROL_COMMAND_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** a program number cannot be written: the adapter's software is not newer than the connection scheme */
+  ADAPTER_SOFTWARE_TOO_OLD: { status: 422, trpc: "BAD_REQUEST" },
+  /** vehicle control: the adapter did not answer a provisioning step in time, or the tracker is not connected */
+  DEVICE_OFFLINE: { status: 409, trpc: "CONFLICT" },
+  /** the program number read back differs from the one written */
+  PROGRAM_NUMBER_MISMATCH: { status: 502, trpc: "INTERNAL_SERVER_ERROR" },
+  /** vehicle control: no CAN adapter fitted (provisioning) */
+  NO_ADAPTER_DETECTED: { status: 422, trpc: "BAD_REQUEST" },
   INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 

@@ -3,8 +3,11 @@
 // reaches subscribers on node B. Both deliver asynchronously, so publishers never run subscriber code inline.
 import { EventEmitter } from "node:events";
 import { createClient } from "redis";
+import { REDIS_TIMEOUTS, redisClientOptions } from "./redis-options";
 import type { LivePosition } from "./modules/positions/live-position";
 import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
+import { closeRedisClient } from "./redis-close";
+import { withTimeout } from "./deadlines";
 
 /** Every hub event and its payload. Later features add their events here. */
 export interface HubEvents {
@@ -13,10 +16,32 @@ export interface HubEvents {
   "account.changed": { accountId: number };
   "asset.changed": { accountId: number; assetId: number; change: "created" | "updated" | "deleted" };
   "credentials.revoked": { accountId: number; kind: "oauth_client" | "api_key"; id: number };
+  /**
+   * an OAuth client was renamed, its scopes edited (and maybe renamed too) or its secret rotated: cached lookups are
+   * dropped everywhere, and for scopes or secret its live-stream connections are re-checked by reconnecting
+   */
+  "credentials.changed": { accountId: number; kind: "oauth_client"; id: number; change: "name" | "scopes" | "secret" };
   /** a stored position newer than any before it for its asset (the detailed live payload) */
   position: LivePosition;
   /** a tracker's TCP session opened or closed (connectivity alerts, device_offline) */
   "tracker.connection": { accountId: number; assetId: number | null; trackerId: number; imei: string; online: boolean; at: number };
+  /**
+   * a tracker logged in on node `nodeId` at `at` (epoch ms): every other node ends its older session of the tracker
+   * (the newest login wins, docs/ingest.md "Sessions")
+   */
+  "tracker.login": { trackerId: number; imei: string; nodeId: string; at: number };
+  /**
+   * a Codec 12 command for a tracker whose session may be on another node (server/tracker/command-gateway.ts);
+   * `command` null only asks which node holds the session
+   */
+  "tracker.command.request": { requestId: string; trackerId: number; command: string | null; timeoutMs: number };
+  /** the node holding the session: found it (here), wrote the command (delivered), the device's answer, or why not */
+  "tracker.command.reply": { requestId: string; stage: "here" | "delivered" | "answered" | "failed"; text?: string };
+  /**
+   * an asset's wanted authorised-driver list or immobiliser setting changed: the node holding its tracker's session
+   * pushes the difference (docs/vehicle-control.md "Authorised drivers")
+   */
+  "authorised-drivers.changed": { accountId: number; assetId: number };
   /** an account's alert rules or geofences changed: evaluators on every node reload them */
   "alert-rules.changed": { accountId: number };
   /**
@@ -40,6 +65,10 @@ export interface Hub {
   subscribe<E extends HubEventName>(event: E, handler: HubHandler<E>): () => void;
   /** resolves once every subscription made so far is live (Redis confirms subscriptions asynchronously) */
   ready(): Promise<void>;
+  /** false while a connection to Redis is down (always true in memory) */
+  connected(): boolean;
+  /** resolves when Redis answers a PING (at once in memory); rejects when it does not */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +87,8 @@ export function createMemoryHub(): Hub {
       return () => emitter.off(event, handler as (payload: unknown) => void);
     },
     async ready() {},
+    connected: () => true,
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
     },
@@ -67,8 +98,11 @@ export function createMemoryHub(): Hub {
 const CHANNEL_PREFIX = "fleetline:hub:";
 
 export async function createRedisHub(url: string, options: { onError?: (error: Error) => void } = {}): Promise<Hub> {
-  const publisher = createClient({ url });
-  const subscriber = publisher.duplicate();
+  // no offline queue for publishing: during an outage a publish fails at once instead of waiting, unbounded, for the
+  // reconnect; publishers choose what to do (ingest retries through its own bounded queue, announcements are logged)
+  // (and a publish without an answer fails after a few seconds: redis-options.ts)
+  const publisher = createClient(redisClientOptions(url));
+  const subscriber = createClient(redisClientOptions(url, "subscriber"));
   const onError = options.onError ?? (() => {});
   publisher.on("error", onError);
   subscriber.on("error", onError);
@@ -81,7 +115,8 @@ export async function createRedisHub(url: string, options: { onError?: (error: E
   return {
     kind: "redis",
     async publish(event, payload) {
-      await publisher.publish(CHANNEL_PREFIX + event, JSON.stringify(payload));
+      // bounded here too: a command already written to a silent (partitioned) socket would otherwise wait forever
+      await withTimeout(publisher.publish(CHANNEL_PREFIX + event, JSON.stringify(payload)), REDIS_TIMEOUTS.commandMs, "a Redis publish");
     },
     subscribe(event, handler) {
       const channel = CHANNEL_PREFIX + event;
@@ -98,9 +133,13 @@ export async function createRedisHub(url: string, options: { onError?: (error: E
     async ready() {
       await Promise.all(channels.values());
     },
+    connected: () => publisher.isReady && subscriber.isReady,
+    async ping() {
+      await withTimeout(publisher.ping(), REDIS_TIMEOUTS.commandMs, "a Redis ping");
+    },
     async close() {
       local.removeAllListeners();
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      await Promise.all([closeRedisClient(subscriber), closeRedisClient(publisher)]);
     },
   };
 }

@@ -1,7 +1,8 @@
-// One pino logger for the process. Secrets never reach it: known secret-bearing keys are redacted wherever they
-// appear, and code logs identifiers (client_id, key id), never tokens.
+// One pino logger for the process. Secrets never reach it: secret-bearing keys are redacted at any depth and in any
+// spelling (log-redaction.ts), and code logs identifiers (client_id, key id), never tokens.
 import pino from "pino";
 import { env } from "./env";
+import { REDACTED, redactSecrets } from "./log-redaction";
 
 const REDACT = [
   "password",
@@ -24,9 +25,22 @@ const REDACT = [
 
 const store = globalThis as unknown as { __fleetlineLog?: pino.Logger; __fleetlineLogFd?: number };
 
+/** The logger's options: fixed paths for speed on the common shapes, then a deep walk for everything else. */
+export function loggerOptions(level: string): pino.LoggerOptions {
+  return {
+    level,
+    base: undefined,
+    redact: { paths: REDACT, censor: REDACTED },
+    formatters: {
+      bindings: (bindings) => redactSecrets(bindings),
+      log: (object) => redactSecrets(object),
+    },
+  };
+}
+
 export function logger(): pino.Logger {
   store.__fleetlineLog ??= pino(
-    { level: env().LOG_LEVEL, base: undefined, redact: { paths: REDACT, censor: "[redacted]" } },
+    loggerOptions(env().LOG_LEVEL),
     pino.destination({ fd: store.__fleetlineLogFd ?? 1, sync: store.__fleetlineLogFd === 2 }),
   );
   return store.__fleetlineLog;

@@ -5,6 +5,12 @@ import { DataDirLockedError } from "./db/embedded-lock";
 import { log } from "./log";
 import { startFleetline, type RunningServer } from "./server";
 
+/**
+ * The longest a graceful stop may take: its own steps are bounded (tracker drain 10 s and flush 2 s, HTTP requests
+ * under way 10 s, webhook attempts 6 s), so this is only reached when something hangs.
+ */
+const STOP_DEADLINE_MS = 45_000;
+
 async function main() {
   let config;
   try {
@@ -27,6 +33,12 @@ async function main() {
     stopRequested = signal;
     logger.info({ signal }, "shutdown requested");
     if (!server) return; // start-up finishes first, then stops
+    // a stop that cannot finish (a client that never lets go, a database that stopped answering) must not leave a
+    // process that neither serves nor exits: past the deadline it exits anyway, non-zero, so a supervisor notices
+    setTimeout(() => {
+      logger.error({ deadlineMs: STOP_DEADLINE_MS }, "shutdown did not finish in time: exiting anyway");
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     server.stop().then(
       () => process.exit(0),
       (error) => {

@@ -3,7 +3,9 @@
 // is off: during an outage a command fails at once instead of waiting, unbounded, for the reconnect, and callers
 // choose their fallback (the rate limiter's in-memory insurance, a 503).
 import { createClient } from "redis";
+import { redisClientOptions } from "./redis-options";
 import { log } from "./log";
+import { closeRedisClient } from "./redis-close";
 
 // node-redis client types carry per-options generics that do not unify with other libraries'; typed loosely here
 export type SharedRedisClient = any;
@@ -17,7 +19,7 @@ const CONNECT_WAIT_MS = 1000;
 
 export function sharedRedis(url: string): { client: SharedRedisClient; ready: Promise<void> } {
   if (store.__fleetlineSharedRedis?.url !== url) {
-    const client = createClient({ url, disableOfflineQueue: true });
+    const client = createClient(redisClientOptions(url));
     client.on("error", (error: Error) => log("redis").warn({ err: error }, "redis error"));
     const ready = client.connect().then(
       () => undefined,
@@ -39,5 +41,5 @@ export async function readyRedis(url: string): Promise<SharedRedisClient> {
 export async function closeSharedRedis(): Promise<void> {
   const current = store.__fleetlineSharedRedis;
   store.__fleetlineSharedRedis = undefined;
-  if (current) await current.client.quit().catch(() => {});
+  if (current) await closeRedisClient(current.client);
 }

@@ -66,6 +66,43 @@ describe("startFleetline (in-process, without Next)", () => {
     expect(await healthStatus(url)).toBe("down");
   }, 120_000);
 
+  it("on stop(), answers the requests under way before closing, ends streams at once and takes no new request", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted = false;
+    running = await startFleetline(config(), {
+      next: false,
+      fallback: async (request, response) => {
+        if (request.url === "/events") {
+          response.writeHead(200, { "content-type": "text/event-stream" });
+          return void response.write("data: hello\n\n");
+        }
+        slowStarted = true;
+        await released; // an import being written, say
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ written: true }));
+      },
+    });
+    const url = running.url;
+    const stream = await fetch(`${url}/events`);
+    const streamBody = stream.text().then(
+      (text) => ({ ended: true, text }),
+      () => ({ ended: true, text: "" }),
+    );
+    const slow = fetch(`${url}/slow`).then(async (response) => ({ status: response.status, body: await response.json() }));
+    await expect.poll(() => slowStarted).toBe(true);
+
+    let stopped = false;
+    const stopping = running.stop().then(() => (stopped = true));
+    running = undefined;
+    expect((await streamBody).ended).toBe(true); // the stream is not waited for
+    await expect.poll(() => healthStatus(url)).toBe("down"); // nothing new gets in
+    expect(stopped).toBe(false); // the request under way holds the stop
+
+    release();
+    expect(await slow).toEqual({ status: 200, body: { written: true } });
+    await stopping;
+  }, 120_000);
+
   it("holds the embedded DATA_DIR while running and releases it on stop()", async () => {
     const dataDir = tempDir();
     running = await startFleetline(config({ DATA_DIR: dataDir }), { next: false });

@@ -3,13 +3,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
+import { secureDataDir } from "./data-dir";
 import { openDatabase, setDatabase, type Database } from "./db/client";
 import type { Env } from "./env";
 import { respondHealth, type HealthState } from "./http/health";
+import { respondMetrics } from "./http/metrics-endpoint";
+import { respondReadiness, type ReadinessState } from "./http/readiness";
+import { countApiRequest } from "./metrics/api-request-metrics";
+import { metricSources } from "./metrics/metric-sources";
+import { applySecurityHeaders, securityHeaderOptions } from "./http/security-headers";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
 import { closeRateLimits } from "./http/rate-limit";
 import { log } from "./log";
 import { closeMailer } from "./mail/mailer";
+import { closeSmsProvider } from "./sms/sms-provider";
 import { DEMO_TRACKED_ASSET, seedDemo } from "./modules/demo/seed-demo";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
@@ -23,6 +30,11 @@ import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
 import { registerImportWakeup } from "./modules/imports/import-wakeup";
 import { startImportWorker } from "./modules/imports/import-worker";
+import { startSpreadsheetWorker } from "./modules/imports/spreadsheets/spreadsheet-worker";
+import { startDeliveryLogRetention } from "./modules/webhooks/delivery-log-retention";
+import { startHistoryRetention } from "./modules/positions/history-retention-worker";
+import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
+import { setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -30,6 +42,9 @@ import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
 import { startEvaluation } from "./modules/evaluation/evaluation-service";
+import { startAuthorisedDriverSync } from "./modules/authorised-drivers/authorised-driver-sync";
+import { InFlightRequests } from "./http/in-flight-requests";
+import { startAdminChannel } from "./cli/admin-channel";
 
 export interface RunningServer {
   url: string;
@@ -43,6 +58,8 @@ export interface RunningServer {
   streamPort: number | null;
   /** public tracking: the Pusher-protocol server and its channels */
   publicTracking: { pusher: PusherServer; gateway: PublicTrackingGateway };
+  /** webhook deliveries of this node (queue figures, idle() for tests and benchmarks) */
+  webhooks: WebhookDispatcher;
   stop(): Promise<void>;
 }
 
@@ -56,17 +73,33 @@ export interface StartOptions {
 export async function startFleetline(config: Env, options: StartOptions = {}): Promise<RunningServer> {
   const logger = log("server");
   const health: HealthState = { ready: false, ping: async () => {} };
+  // /readyz: filled in as the parts start (docs/operations.md "Readiness")
+  const readinessState: ReadinessState = {
+    phase: "starting",
+    pingDatabase: async () => {},
+    pingRedis: null,
+    listeners: () => [{ name: "http", port: null, listening: false }],
+  };
+  const unregisterMetrics: (() => void)[] = [];
 
   // The HTTP listener opens first, so /healthz answers 503 while everything else starts (operations.md "Health");
   // other requests get 503 with Retry-After until then.
   let handleApp: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
   let handleUpgrade: ReturnType<typeof createUpgradeDispatcher> | null = null;
+  const inFlight = new InFlightRequests();
   const httpServer = createServer((request, response) => {
+    inFlight.track(response);
     // Rate limits key on the client address from X-Forwarded-For. Unless a trusted proxy sets it, a client could
     // choose its own, so it is replaced with the socket's address.
     if (!config.TRUST_PROXY) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
     const pathname = (request.url ?? "/").split("?")[0]!;
     if (pathname === "/healthz") return void respondHealth(health, response);
+    if (pathname === "/readyz") return void respondReadiness(readinessState, response);
+    // before Next.js, which would answer its 404 page; never logged (the request may carry METRICS_TOKEN)
+    if (pathname === "/metrics") {
+      return void respondMetrics(request, response, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
+    }
+    if (!pathname.startsWith(`${SOCKET_IO_PATH}/`)) countApiRequest(request, response, pathname);
     if (handleApp) return handleApp(request, response);
     response
       .writeHead(503, { "content-type": "application/json", "retry-after": "2" })
@@ -84,11 +117,27 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
   let streamListener: LiveStreamListener | null = null;
 
   try {
+    // owner-only before anything is written into it (the generated secret, the embedded database, the outboxes)
+    const dataDir = secureDataDir(config.DATA_DIR);
+    if (dataDir.notOurs) {
+      logger.warn(
+        { dataDir: dataDir.dir },
+        "DATA_DIR is a shared directory or holds other things: its permissions were left alone; give Fleetline a directory of its own",
+      );
+    }
+    if (dataDir.tightened.length > 0) {
+      logger.warn(
+        { dataDir: dataDir.dir, count: dataDir.tightened.length, examples: dataDir.tightened.slice(0, 5) },
+        "DATA_DIR was readable by other users: made it owner-only (directories 0700, files 0600)",
+      );
+    }
     setAuthSecret(resolveAuthSecret({ authSecret: config.AUTH_SECRET, dataDir: config.DATA_DIR }));
 
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     setDatabase(database);
     health.ping = database.ping;
+    readinessState.pingDatabase = database.ping;
+    unregisterMetrics.push(metricSources().add("database", database));
     if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
     logger.info({ kind: database.kind }, "database open");
 
@@ -96,6 +145,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
       : createMemoryHub();
     setHub(hub);
+    if (hub.kind === "redis") readinessState.pingRedis = hub.ping;
+    unregisterMetrics.push(metricSources().add("hub", hub));
 
     // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
     // an embedded database the demo was seeded into (docs/configuration.md)
@@ -120,8 +171,11 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       hub,
       redisUrl: config.REDIS_URL,
       maxConnectionsPerAccount: config.STREAM_MAX_CONNECTIONS_PER_ACCOUNT,
+      trustProxy: config.TRUST_PROXY,
       logger: log("live-stream"),
     });
+
+    unregisterMetrics.push(metricSources().add("liveStream", liveStreamGateway));
 
     // public tracking: the Pusher-protocol server at /app/public-tracking ({ws_url}; docs/public-tracking.md)
     const trackingGateway = createPublicTrackingGateway({ hub, logger: log("public-tracking") });
@@ -140,14 +194,27 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       trustProxy: config.TRUST_PROXY,
       logger: log("pusher"),
     });
+    unregisterMetrics.push(metricSources().add("pusher", pusher));
     const linkScheduler = startLinkScheduler({ logger: log("tracking-links") });
     // pending import jobs (501 to 5,000 rows): every node works on them; a queued job wakes this node's worker
     const importWorker = startImportWorker({ logger: log("imports") });
     registerImportWakeup(importWorker.wake);
+    // connected spreadsheets (published CSV addresses people added in the dashboard), checked every 30 minutes by
+    // whichever node claims them first; only those addresses are fetched, through the webhook SSRF guard
+    const spreadsheetWorker = startSpreadsheetWorker({ logger: log("imports"), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, onQueued: importWorker.wake });
+    // webhooks: events announced on this node are delivered from it, after the request that caused them has been
+    // answered (docs/webhooks.md); the delivery log keeps 30 days
+    const webhooks = startWebhookDispatcher({ logger: log("webhooks"), allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+    setWebhookAnnouncer(webhooks.announce);
+    const deliveryLogRetention = startDeliveryLogRetention({ logger: log("webhooks") });
+    // accounts that keep their history for a period: older positions, trips and alerts go, hourly, in small batches
+    const historyRetention = startHistoryRetention({ logger: log("retention") });
 
+    const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
       const pathname = (request.url ?? "/").split("?")[0]!;
       if (pathname.startsWith(`${SOCKET_IO_PATH}/`)) return liveStream.handleRequest(request, response);
+      applySecurityHeaders(request, response, headerOptions);
       if (nextHandler) return void nextHandler(request, response);
       if (options.fallback) {
         return void Promise.resolve(options.fallback(request, response)).catch((error) => {
@@ -174,12 +241,22 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       hub,
       host: config.HOST,
       teltonikaPort: config.TELTONIKA_PORT,
+      teltonikaUdp: config.TELTONIKA_UDP,
+      maxConnectionsPerAddress: config.TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS,
       embedded: database.kind === "embedded",
       logger: log("tracker"),
       geocoder: createGeocoder(config.GEOCODER),
     });
     // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
     const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
+    // authorised-driver lists pushed to the trackers connected to this node (docs/vehicle-control.md)
+    const driverSync = startAuthorisedDriverSync({
+      prisma: database.prisma,
+      hub,
+      sessions: trackers.sessions,
+      local: trackers.local,
+      logger: log("authorised-drivers"),
+    });
     // arrival-based expiry of tracking links, for the devices connected to this node
     const arrivals = startArrivalWatcher({ hub, local: trackers.local, logger: log("tracking-links") });
     const demoFleet =
@@ -189,7 +266,15 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
     logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking)");
     if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
+    readinessState.listeners = () => [
+      { name: "http", port, listening: httpServer.listening },
+      ...trackers.listeners(),
+    ];
+    // on the embedded database, the admin CLI beside this server hands its commands to it (docs/cli.md)
+    const adminChannel =
+      database.kind === "embedded" ? await startAdminChannel({ dataDir: config.DATA_DIR, config, logger: log("cli") }) : null;
     health.ready = true;
+    readinessState.phase = "running";
 
     if (demo) {
       // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
@@ -211,39 +296,55 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       stream: liveStreamGateway,
       streamPort: streamListener?.port ?? null,
       publicTracking: { pusher, gateway: trackingGateway },
+      webhooks,
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
+          readinessState.phase = "stopping";
           logger.info("stopping");
           demoFleet?.stop();
           await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
+          await driverSync.stop(); // attempts under way end as their sessions closed (retried by whichever node)
           await evaluation.stop(); // evaluate, store and publish what the devices sent
           arrivals.stop();
           await linkScheduler.stop();
+          await spreadsheetWorker.stop(); // a check cut short is taken up again once its claim lapses
           registerImportWakeup(undefined);
           await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           await pusher.close();
-          await new Promise<void>((resolve) => {
-            httpServer.close(() => resolve());
-            httpServer.closeAllConnections();
-          });
-          await streamListener?.close();
+          // stream clients too (their long-polling requests would otherwise hold the HTTP stop for its whole grace)
           await liveStreamGateway.close();
           await liveStream.close();
+          // no new request; those under way are answered (for a grace period) before their connections close
+          const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          httpServer.closeIdleConnections();
+          await inFlight.drain();
+          httpServer.closeAllConnections();
+          await httpClosed;
+          await streamListener?.close();
+          // no request can announce an event any more: attempts under way get a short grace, the rest is logged
+          setWebhookAnnouncer(undefined);
+          await webhooks.stop();
+          await deliveryLogRetention.stop();
+          await historyRetention.stop();
+          await adminChannel?.close(); // commands it is running finish first
           await nextApp?.close();
           await closeRateLimits();
           await closeMailer();
+          await closeSmsProvider();
           await hub.close();
           await database.close();
           setDatabase(undefined);
           setHub(undefined);
+          for (const unregister of unregisterMetrics.splice(0)) unregister();
           logger.info("stopped");
         })()),
     };
   } catch (error) {
     // start-up failed after the listener opened: close it, so the process (or test) can exit cleanly
+    for (const unregister of unregisterMetrics.splice(0)) unregister();
     await streamListener?.close();
     httpServer.closeAllConnections();
     await new Promise<void>((resolve) => httpServer.close(() => resolve()));

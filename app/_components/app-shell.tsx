@@ -8,6 +8,8 @@ import { SignOutButton } from "./sign-out-button";
 export interface NavItem {
   href: string;
   label: string;
+  /** a count of what waits there ("3 waiting"); the server counts it when the page loads or refreshes */
+  badge?: { count: number; label: string };
 }
 
 export interface ShellProps {
@@ -48,11 +50,19 @@ export function AppShell({ account, roleLabel, user, accounts, nav, children }: 
                 <Link
                   href={item.href}
                   aria-current={active ? "page" : undefined}
-                  className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                  className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium ${
                     active ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
                   }`}
                 >
                   {item.label}
+                  {item.badge ? (
+                    <>
+                      <span className="sr-only">{`${item.badge.count} ${item.badge.label}`}</span>
+                      <span aria-hidden className="rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white">
+                        {item.badge.count}
+                      </span>
+                    </>
+                  ) : null}
                 </Link>
               </li>
             );

@@ -25,7 +25,7 @@ function makeQueryClient() {
 export function TrpcProvider({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: 10 })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { isSafeCallbackPath } from "@/server/auth/auth-options";
+import { safeCallbackPath } from "@/server/auth/auth-options";
 import { getSessionUser } from "@/server/auth/session";
 import { SignInForm } from "./sign-in-form";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   const requested = typeof query.callbackUrl === "string" ? query.callbackUrl : null;
-  const callbackUrl = isSafeCallbackPath(requested) ? requested : "/";
+  const callbackUrl = safeCallbackPath(requested) ?? "/";
   if (await getSessionUser()) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center p-4">

@@ -1,11 +1,9 @@
 // The REST API over real HTTP against the production server: an OAuth client made with the admin CLI gets a token
 // at /oauth/token and lists the account's assets; other accounts stay invisible; the API documents itself.
-import { randomInt } from "node:crypto";
 import { expect, test } from "../fixtures";
+import { randomImei } from "../support/dashboard";
 
-function imei(): string {
-  return `35${String(randomInt(0, 10 ** 13)).padStart(13, "0")}`;
-}
+const imei = randomImei;
 
 test("an OAuth client gets a token and lists its account's assets", async ({ request, cli, account }) => {
   const client = await cli(["oauth-client", "create", "--account", account.key, "--name", "E2E integration"]);

@@ -74,10 +74,16 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
   await expect(page.getByText("12.6 V")).toBeVisible(); // external voltage, unit from the AVL table
 });
 
-test("unknown devices can be provisioned into the account", async ({ page, account }) => {
+test("unknown devices can be pre-registered and provisioned into the account", async ({ page, account }) => {
   const port = trackerPort();
   const imei = randomImei();
-  // a device nobody provisioned: the server refuses its login and records the attempt
+  // the account pre-registers the IMEI it is installing
+  await page.goto(`/a/${account.key}/devices`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  await page.getByLabel("IMEI to pre-register").fill(imei);
+  await page.getByRole("button", { name: "Pre-register" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${imei} is pre-registered` })).toBeVisible();
+  // the device, not provisioned yet: the server refuses its login and records the attempt
   const socket = net.connect({ host: "127.0.0.1", port });
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
   socket.write(encodeLogin(imei));
@@ -85,8 +91,7 @@ test("unknown devices can be provisioned into the account", async ({ page, accou
   expect(answer[0]).toBe(0x00);
   socket.destroy();
 
-  await page.goto(`/a/${account.key}/devices`);
-  await signIn(page, account.adminEmail, account.adminPassword);
+  await page.reload();
   const row = page.getByRole("row", { name: new RegExp(imei) });
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: "Provision" }).click();

@@ -1,6 +1,7 @@
 // The fixtures every spec relies on: a fresh account with its admin per test, and the admin CLI on the server's
 // database (one JSON object out; a refusal rejects with the CLI's own message).
 import { expect, test } from "../fixtures";
+import { randomImei } from "../support/dashboard";
 
 test("each test gets its own account with an admin, and the CLI works on the server's database", async ({ account, cli }) => {
   expect(account.key).toMatch(/^e2e-[0-9a-f]{8}-[a-z0-9]{5}$/);
@@ -23,5 +24,5 @@ test("two tests never share an account", async ({ account, cli }) => {
 
 /** a 15-digit IMEI nobody else uses in this run */
 function imei(): string {
-  return `35${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 1e4).toString().padStart(4, "0")}`;
+  return randomImei();
 }

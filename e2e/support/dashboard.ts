@@ -1,6 +1,7 @@
 // Small steps that dashboard specs share.
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { imeiFrom } from "../../server/tracker/imei";
 
 /**
  * fills the sign-in form the dashboard redirected to, submits it, and waits for the outcome: the page it leads to,
@@ -11,12 +12,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.locator("html[data-hydrated='true']").or(page.getByRole("alert")).first().waitFor({ state: "attached" });
+  // an alert with words: Next's route announcer is an empty alert on every page, the sign-in form's own included
+  const refusal = page.getByRole("alert").filter({ hasText: /\S/ });
+  await page.locator("html[data-hydrated='true']").or(refusal).first().waitFor({ state: "attached" });
 }
 
 /** a random 15-digit IMEI, so specs running in parallel never share a tracker */
 export function randomImei(): string {
-  return "35" + Array.from({ length: 13 }, () => randomInt(10)).join("");
+  return imeiFrom("35" + Array.from({ length: 12 }, () => randomInt(10)).join(""));
 }
 
 /**

@@ -18,8 +18,9 @@ export function reconnectDelay(attempt: number, options: BackoffOptions = DEFAUL
 
 /**
  * What to do about a connect_error, by its `data.code`:
- *   retry          the server could not check or admit the connection now (database outage, connection cap):
- *                  try again later with the same token;
+ *   retry          the server could not check or admit the connection now (database outage, connection cap,
+ *                  too many handshakes from this address: RATE_LIMITED): try again later, with back-off, with the
+ *                  same token;
  *   refresh-token  the token is invalid, expired or revoked: fetch a new one (POST /oauth/token), then retry;
  *   stop           the request itself is wrong (no stream:read scope, malformed asset_ids): retrying cannot help.
  * A connect_error without a code is a network failure: retry.
@@ -33,6 +34,6 @@ export function onRefusal(code: string | undefined): "retry" | "refresh-token" |
     case "ASSET_IDS_INVALID":
       return "stop";
     default:
-      return "retry"; // SERVICE_UNAVAILABLE, CONNECTION_LIMIT, network errors
+      return "retry"; // SERVICE_UNAVAILABLE, CONNECTION_LIMIT, RATE_LIMITED, network errors
   }
 }

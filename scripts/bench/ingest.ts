@@ -16,13 +16,15 @@ import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
 import { TailAttribution, type LatencySample } from "./support/tail-attribution";
+import { imeiFrom } from "../../server/tracker/imei";
 
 const DEVICES = 10_000;
 const FLOOD_CONNECTIONS = 2_000;
 const PACED_CONNECTIONS = 2_000;
 const RUN_MS = 10_000;
 
-const imeiOf = (assetId: number) => `36${String(assetId).padStart(13, "0")}`;
+/** a valid IMEI per asset (the listener refuses others) */
+const imeiOf = (assetId: number) => imeiFrom(`36${String(assetId).padStart(12, "0")}`);
 
 interface LoadCounts {
   connected: number;
@@ -67,12 +69,13 @@ export default {
         `INSERT INTO assets (account_id, name, updated_at) SELECT $1, 'Bench ' || g, now() FROM generate_series(1, ${DEVICES}) g`,
         account.id,
       );
+      const assetIds = (await prisma.asset.findMany({ where: { accountId: account.id }, select: { id: true }, orderBy: { id: "asc" } })).map((a) => a.id);
       await prisma.$executeRawUnsafe(
         `INSERT INTO trackers (account_id, asset_id, imei, updated_at)
-         SELECT account_id, id, '36' || lpad(id::text, 13, '0'), now() FROM assets WHERE account_id = $1`,
-        account.id,
+         SELECT a.account_id, a.id, i.imei, now() FROM unnest($1::int[], $2::text[]) AS i(id, imei) JOIN assets a ON a.id = i.id`,
+        assetIds,
+        assetIds.map(imeiOf),
       );
-      const assetIds = (await prisma.asset.findMany({ where: { accountId: account.id }, select: { id: true }, orderBy: { id: "asc" } })).map((a) => a.id);
 
       const hub = createMemoryHub();
       let published = 0;
@@ -95,6 +98,8 @@ export default {
         host: "127.0.0.1",
         teltonikaPort: port,
         embedded: false,
+        // every load connection comes from this machine's one address
+        maxConnectionsPerAddress: 100_000,
         logger: pino({ level: "silent" }),
         geocoder, // the server's default (offline), so every position is addressed as in production
       });

@@ -20,6 +20,7 @@ import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
+import { imeiFrom } from "../../server/tracker/imei";
 
 const ACCOUNTS = 200;
 const ASSETS_PER_ACCOUNT = 300;
@@ -30,7 +31,8 @@ const RUN_MS = 20_000;
 /** samples from the first seconds (device logins, first trips) are not counted */
 const WARM_UP_MS = 5_000;
 
-const imeiOf = (assetId: number) => `37${String(assetId).padStart(13, "0")}`;
+/** a valid IMEI per asset (the listener refuses others) */
+const imeiOf = (assetId: number) => imeiFrom(`37${String(assetId).padStart(12, "0")}`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** a support script as its own process with an IPC channel; resolves with the last JSON line it prints */
@@ -67,6 +69,7 @@ export default {
         AUTH_SECRET: authSecret(),
         DATA_DIR: dataDir,
         TELTONIKA_PORT: String(teltonikaPort),
+        TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: "100000", // every load connection comes from this machine
         FLEET_DEMO: "0",
         LOG_LEVEL: "silent",
       }),
@@ -92,8 +95,9 @@ export default {
       const tracked = accounts.flatMap((a) => a.assets.slice(0, DEVICES_PER_ACCOUNT).map((asset) => asset.id));
       await prisma.$executeRawUnsafe(
         `INSERT INTO trackers (account_id, asset_id, imei, updated_at)
-         SELECT account_id, id, '37' || lpad(id::text, 13, '0'), now() FROM assets WHERE id = ANY($1::int[])`,
+         SELECT a.account_id, a.id, i.imei, now() FROM unnest($1::int[], $2::text[]) AS i(id, imei) JOIN assets a ON a.id = i.id`,
         tracked,
+        tracked.map(imeiOf),
       );
       const clients: { token: string; assetIds: number[] }[] = [];
       for (const account of accounts) {

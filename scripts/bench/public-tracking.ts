@@ -25,6 +25,7 @@ import { startTrackingServer } from "../../server/testing/public-tracking-harnes
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
+import { imeiFrom } from "../../server/tracker/imei";
 
 interface Scenario {
   prefix: string;
@@ -47,7 +48,8 @@ const WARM_UP_MS = 5_000;
 /** after the devices stop, the last frames reach the viewers */
 const DRAIN_MS = 2_000;
 
-const imeiOf = (assetId: number) => `37${String(assetId).padStart(13, "0")}`;
+/** a valid IMEI per asset (the listener refuses others) */
+const imeiOf = (assetId: number) => imeiFrom(`37${String(assetId).padStart(12, "0")}`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 /** 10.x.y.z, one address per VIEWERS_PER_ADDRESS viewers */
 const addressOf = (viewer: number) => {
@@ -95,6 +97,7 @@ async function runScenario(name: string, scenario: Scenario): Promise<Figure[]> 
   const scratch = await createScratchDatabase("fleetline_bench");
   const server = await startTrackingServer({
     NODE_ENV: "production",
+    TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: "100000", // every device of the load comes from this machine
     DATABASE_URL: scratch.url,
     AUTH_SECRET: authSecret(),
     TRUST_PROXY: "1",
@@ -109,8 +112,12 @@ async function runScenario(name: string, scenario: Scenario): Promise<Figure[]> 
     await prisma.$executeRawUnsafe(
       `INSERT INTO assets (account_id, name, updated_at) SELECT a.id, 'Bus ' || g, now() FROM accounts a, generate_series(1, ${links}) g`,
     );
+    const assetIds = (await prisma.asset.findMany({ select: { id: true } })).map((asset) => asset.id);
     await prisma.$executeRawUnsafe(
-      `INSERT INTO trackers (account_id, asset_id, imei, updated_at) SELECT account_id, id, '37' || lpad(id::text, 13, '0'), now() FROM assets`,
+      `INSERT INTO trackers (account_id, asset_id, imei, updated_at)
+       SELECT a.account_id, a.id, i.imei, now() FROM unnest($1::int[], $2::text[]) AS i(id, imei) JOIN assets a ON a.id = i.id`,
+      assetIds,
+      assetIds.map(imeiOf),
     );
     await prisma.$executeRawUnsafe(
       `INSERT INTO tracking_links (uuid, account_id, asset_id, display_name, access_mode, updated_at)

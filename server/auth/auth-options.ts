@@ -6,7 +6,10 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "../env";
 import { log } from "../log";
 import { authenticateUser } from "../modules/users/authenticate-user";
+import { RateLimitedError } from "../http/rate-limited-error";
 import { authSecret } from "../security/auth-secret";
+import { countSignInAttempt, refundSignInAttempt, signInAddress } from "./sign-in-limits";
+import { SIGN_IN_RATE_LIMITED } from "./sign-in-rate-limited";
 
 export const SIGN_IN_PATH = "/sign-in";
 
@@ -28,15 +31,28 @@ export function authOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           const email = credentials?.email?.trim();
           const password = credentials?.password;
           if (!email || !password) return null;
-          const user = await authenticateUser({ email, password });
+          const address = signInAddress(request?.headers);
+          try {
+            await countSignInAttempt({ email, address });
+          } catch (error) {
+            if (!(error instanceof RateLimitedError)) throw error;
+            log("auth").warn({ ip: address }, "dashboard sign-in rate-limited");
+            throw new Error(SIGN_IN_RATE_LIMITED);
+          }
+          // the process-wide argon2 queue may be full (a flood from many addresses): the same "wait" answer
+          const user = await authenticateUser({ email, password }).catch((error: unknown) => {
+            if (error instanceof RateLimitedError) throw new Error(SIGN_IN_RATE_LIMITED);
+            throw error;
+          });
           if (!user) {
-            log("auth").info("dashboard sign-in refused");
+            log("auth").info({ ip: address }, "dashboard sign-in refused");
             return null;
           }
+          await refundSignInAttempt({ email, address });
           return { id: String(user.id), email: user.email, name: user.name };
         },
       }),
@@ -71,7 +87,20 @@ export function authOptions(): NextAuthOptions {
   };
 }
 
-/** A callback target we will navigate to: a path on this origin, never `//host` or a scheme. */
-export function isSafeCallbackPath(value: string | null | undefined): value is string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\");
+/**
+ * A callback target we will navigate to: a path on this origin, or null. The value is resolved the way the browser
+ * will resolve it (the URL parser drops tabs and newlines and reads `\\` as `/`, so `/\t/evil.example` means
+ * `//evil.example`) and kept only when it stays on this origin; what is returned is the parsed path, query and
+ * fragment, never the raw text. Control characters and backslashes are refused outright.
+ */
+export function safeCallbackPath(value: string | null | undefined): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  const origin = new URL(env().PUBLIC_URL).origin;
+  try {
+    const target = new URL(value, origin);
+    if (target.origin !== origin) return null;
+    return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    return null;
+  }
 }

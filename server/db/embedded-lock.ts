@@ -42,7 +42,7 @@ export function dataDirHolder(dataDir: string): number | null {
 
 /** Takes the lock or throws DataDirLockedError; returns the release function. */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // owner-only, as server/data-dir.ts keeps it
   const file = lockPath(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -2,27 +2,25 @@
 // (written for Next.js's app router) from a plain Node HTTP server: the test nodes and benchmarks that run the real
 // composition without Next.js (server/testing/public-tracking-routes.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
-export async function toFetchRequest(request: IncomingMessage): Promise<Request> {
+export function toFetchRequest(request: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const method = request.method ?? "GET";
-  let body: Buffer | undefined;
-  if (!BODYLESS.has(method)) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    body = Buffer.concat(chunks);
-  }
+  // the body stays a stream, as Next.js hands it to route handlers: the handler decides how much of it to read
+  const body = BODYLESS.has(method) ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
   return new Request(`http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`, {
     method,
     headers,
-    body: body ? new Uint8Array(body) : undefined,
-  });
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 export async function sendFetchResponse(response: Response, to: ServerResponse): Promise<void> {

@@ -17,6 +17,17 @@ describe("rateLimiter (memory)", () => {
     expect((error as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
     await limiter.consume("b");
   });
+
+  it("gives a counted request back with refund", async () => {
+    const limiter = rateLimiter({ name: `mem-refund-${randomId(6)}`, points: 2, duration: 60 });
+    for (let i = 0; i < 5; i++) {
+      await limiter.consume("a");
+      await limiter.refund("a");
+    }
+    await limiter.consume("a");
+    await limiter.consume("a");
+    await expect(limiter.consume("a")).rejects.toBeInstanceOf(RateLimitedError);
+  });
 });
 
 describe.runIf(inject("redis"))("rateLimiter (Redis)", () => {
@@ -42,5 +53,18 @@ describe.runIf(inject("redis"))("rateLimiter (Redis)", () => {
     } finally {
       await redis.quit();
     }
+  });
+
+  it("refunds in Redis too, for every process", async () => {
+    setEnv({ ...previous, REDIS_URL: TEST_REDIS_URL });
+    const limit = { name: `redis-refund-${randomId(8)}`, points: 2, duration: 60 };
+    for (let i = 0; i < 5; i++) {
+      await rateLimiter(limit).consume("user");
+      resetRateLimits();
+      await rateLimiter(limit).refund("user");
+    }
+    await rateLimiter(limit).consume("user");
+    await rateLimiter(limit).consume("user");
+    await expect(rateLimiter(limit).consume("user")).rejects.toBeInstanceOf(RateLimitedError);
   });
 });

@@ -5,6 +5,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from "../env";
 import { closeSharedRedis, readyRedis, sharedRedis } from "../redis-connection";
 import { RateLimitedError } from "./rate-limited-error";
+import { metrics } from "../metrics/registry";
 
 export interface RateLimit {
   /** a name for the counter, e.g. "oauth-token" */
@@ -18,6 +19,8 @@ export interface RateLimit {
 export interface RateLimiter {
   /** counts one request for `key`; throws RateLimitedError (429 with Retry-After) when over the limit */
   consume(key: string): Promise<void>;
+  /** gives one counted request back (e.g. a sign-in that succeeded, so only failures use up the budget) */
+  refund(key: string): Promise<void>;
 }
 
 const store = globalThis as unknown as { __fleetlineRateLimiters?: Map<string, RateLimiterAbstract> };
@@ -52,10 +55,14 @@ export function rateLimiter(limit: RateLimit): RateLimiter {
         await limiterFor(limit).consume(key);
       } catch (error) {
         if (error instanceof RateLimiterRes) {
+          metrics().rateLimitRefusals.inc({ limit: limit.name });
           throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
         }
         throw error;
       }
+    },
+    async refund(key) {
+      await limiterFor(limit).reward(key, 1);
     },
   };
 }

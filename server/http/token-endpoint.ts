@@ -1,9 +1,13 @@
 // POST /oauth/token (spec "Authentication"): the client credentials grant, form-encoded only, with client
-// authentication in the body or by HTTP Basic (RFC 6749 2.3.1), never both. Rate-limited per IP and client_id
-// before any secret is checked. Errors carry {error, error_description, message}; success is never cached.
+// authentication in the body or by HTTP Basic (RFC 6749 2.3.1), never both. The body is capped at 8 KiB before it is
+// read (413). Rate-limited per IP, then per IP and client_id, before any secret is checked: the per-IP bucket comes
+// first so rotating client ids (each unknown one still costs an argon2 verify against the dummy hash) buys nothing.
+// Errors carry {error, error_description, message}; success is never cached.
+import { isAppError } from "../errors";
 import { issueAccessToken } from "../modules/oauth/issue-access-token";
 import { OAuthError } from "../modules/oauth/oauth-error";
 import { jsonResponse } from "./api-response";
+import { KIB, readBodyText } from "./read-body";
 import { RateLimitedError } from "./rate-limited-error";
 import { rateLimiter, type RateLimit } from "./rate-limit";
 import { clientIp } from "./request-input";
@@ -11,10 +15,13 @@ import { runApiRequest } from "./run-api-request";
 import type { Logger } from "pino";
 
 export const TOKEN_RATE_LIMIT: RateLimit = { name: "oauth-token", points: 30, duration: 60 };
-const MAX_BODY_BYTES = 8 * 1024;
+/** every token request of one address, whatever client it names */
+export const TOKEN_IP_RATE_LIMIT: RateLimit = { name: "oauth-token-ip", points: 60, duration: 60 };
+export const TOKEN_MAX_BODY_BYTES = 8 * KIB;
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
 const limiter = rateLimiter(TOKEN_RATE_LIMIT);
+const ipLimiter = rateLimiter(TOKEN_IP_RATE_LIMIT);
 
 export async function tokenEndpoint(request: Request): Promise<Response> {
   let basicUsed = false;
@@ -25,8 +32,7 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
       if (type !== "application/x-www-form-urlencoded") {
         throw new OAuthError("invalid_request", "The token request must be form-encoded (application/x-www-form-urlencoded).");
       }
-      const text = await request.text();
-      if (text.length > MAX_BODY_BYTES) throw new OAuthError("invalid_request", "The request body is too large.");
+      const text = await readBodyText(request, TOKEN_MAX_BODY_BYTES);
       const form = new URLSearchParams(text);
       for (const name of new Set(form.keys())) {
         if (form.getAll(name).length > 1) throw new OAuthError("invalid_request", `Parameter ${name} is repeated.`);
@@ -49,7 +55,9 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
       if (!clientId) throw new OAuthError("invalid_request", "Missing parameter: client_id.");
       if (!clientSecret) throw new OAuthError("invalid_request", "Missing parameter: client_secret.");
 
-      await limiter.consume(`${clientIp(request)}|${clientId}`);
+      const ip = clientIp(request);
+      await ipLimiter.consume(ip);
+      await limiter.consume(`${ip}|${clientId}`);
       const token = await issueAccessToken({ clientId, clientSecret, scope: form.get("scope") });
       return jsonResponse(token, { status: 200, headers: NO_STORE });
     },
@@ -60,6 +68,12 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
 function oauthErrorResponse(error: unknown, logger: Logger, basicUsed: boolean): Response {
   let oauth: OAuthError;
   const headers: Record<string, string> = { ...NO_STORE };
+  if (isAppError(error) && error.code === "PAYLOAD_TOO_LARGE") {
+    return jsonResponse(
+      { error: "invalid_request", error_description: error.message, message: error.message },
+      { status: 413, headers },
+    );
+  }
   if (error instanceof OAuthError) {
     oauth = error;
   } else if (error instanceof RateLimitedError) {

@@ -2,9 +2,11 @@
 // account, 403 role, 401 unknown or revoked).
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "../modules/api-keys/revoke-api-key";
+import { secretVerifications } from "../security/hashing";
+import { randomId } from "../security/random";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { getRequest, makeAccount, makeApiKey, makeToken, routeContext } from "./test-fixtures";
-import { withApiKey } from "./with-api-key";
+import { API_KEY_IP_RATE_LIMIT, withApiKey } from "./with-api-key";
 
 const handler = withApiKey<{ accountKey: string }>({}, async ({ account, userId, role, apiKey }) => ({
   account: account.key,
@@ -60,5 +62,48 @@ describe.each(databaseKinds())("withApiKey on %s", (kind) => {
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Unauthenticated." });
     }
+  });
+
+  it("never runs argon2 for a malformed key, verifies a good key once a minute, and refuses it at once when revoked", async () => {
+    const account = await makeAccount();
+    const key = await makeApiKey(account.id, "admin");
+    const ctx = routeContext({ accountKey: account.key });
+
+    let before = secretVerifications();
+    for (const malformed of ["flk_nope", "not-a-key", `flk_${"a".repeat(16)}`]) {
+      expect((await handler(getRequest("/x", malformed), ctx)).status).toBe(401);
+    }
+    expect(secretVerifications()).toBe(before);
+
+    before = secretVerifications();
+    for (let i = 0; i < 5; i++) expect((await handler(getRequest("/x", key.apiKey), ctx)).status).toBe(200);
+    expect(secretVerifications()).toBe(before + 1);
+
+    // a wrong secret under the same key id is verified (and refused) every time: only what verified is remembered
+    const wrong = key.apiKey.slice(0, -4) + (key.apiKey.endsWith("AAAA") ? "BBBB" : "AAAA");
+    before = secretVerifications();
+    expect((await handler(getRequest("/x", wrong), ctx)).status).toBe(401);
+    expect((await handler(getRequest("/x", wrong), ctx)).status).toBe(401);
+    expect(secretVerifications()).toBe(before + 2);
+
+    await revokeApiKey({ accountId: account.id, id: key.id });
+    expect((await handler(getRequest("/x", key.apiKey), ctx)).status).toBe(401);
+  });
+
+  it("rate-limits every call per client address before looking at the key (429 with Retry-After)", async () => {
+    const account = await makeAccount();
+    const key = await makeApiKey(account.id, "admin");
+    const ctx = routeContext({ accountKey: account.key });
+    const ip = { "x-forwarded-for": `203.0.113.${randomId(4)}` };
+    for (let i = 0; i < API_KEY_IP_RATE_LIMIT.points; i++) {
+      expect((await handler(getRequest("/x", "flk_nope", ip), ctx)).status).toBe(401);
+    }
+    const before = secretVerifications();
+    const limited = await handler(getRequest("/x", key.apiKey, ip), ctx);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(secretVerifications()).toBe(before);
+    // another address is not affected
+    expect((await handler(getRequest("/x", key.apiKey, { "x-forwarded-for": "203.0.113.250" }), ctx)).status).toBe(200);
   });
 });

@@ -46,9 +46,11 @@ describe("withViewerSession", () => {
 });
 
 describe("withPublicAccess", () => {
-  it("rate-limits per client IP with 429 and Retry-After", async () => {
+  it("rate-limits per client IP with 429 and Retry-After, keyed on the address the trusted proxy appended", async () => {
     const open = withPublicAccess({ rateLimit: { name: `public-${randomId(6)}`, points: 2, duration: 60 } }, async ({ ip }) => ({ ip }));
-    const from = (ip: string) => new Request("http://fleetline.test/api/public/x", { headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
+    // an appending proxy: the left entries are whatever the client sent, and rotating them must not help
+    const from = (ip: string) =>
+      new Request("http://fleetline.test/api/public/x", { headers: { "x-forwarded-for": `10.${randomId(3)}, ${ip}` } });
     expect(await (await open(from("203.0.113.7"), routeContext({}))).json()).toEqual({ ip: "203.0.113.7" });
     expect((await open(from("203.0.113.7"), routeContext({}))).status).toBe(200);
     const limited = await open(from("203.0.113.7"), routeContext({}));

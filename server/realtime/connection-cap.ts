@@ -11,7 +11,9 @@
 // could both see room for one.)
 // When Redis itself fails, a connection is admitted and a warning logged: the cap is fairness, not security.
 import { createClient } from "redis";
+import { redisClientOptions } from "../redis-options";
 import { randomId } from "../security/random";
+import { closeRedisClient } from "../redis-close";
 
 /** who holds the slots: an account id, a client address */
 export type CapHolder = number | string;
@@ -81,7 +83,9 @@ export async function createRedisConnectionCap(options: {
   keyPrefix?: string;
 }): Promise<ConnectionCap> {
   const KEY_PREFIX = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-  const client = createClient({ url: options.url });
+  // fails fast while Redis is away (redis-options.ts): a connection is then admitted with a warning instead of its
+  // handshake waiting for the reconnect
+  const client = createClient(redisClientOptions(options.url));
   client.on("error", (error) => options.onError(error, "redis connection"));
   await client.connect();
   const node = randomId(12);
@@ -129,7 +133,7 @@ export async function createRedisConnectionCap(options: {
       const slots = [...held];
       held.clear();
       await Promise.allSettled(slots.map(([slot, holder]) => client.zRem(KEY_PREFIX + holder, slot)));
-      await client.quit().catch(() => {});
+      await closeRedisClient(client);
     },
   };
 }

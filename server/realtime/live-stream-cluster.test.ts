@@ -18,6 +18,7 @@ import { encodeLogin, encodeTcpPacket8E } from "../tracker/protocols/teltonika/a
 import { connectStream, startStreamHarness, streamQuery, type StreamClient, type StreamHarness } from "./live-stream-harness";
 import { freePort } from "../testing/free-port";
 import { startNode, stopNode, type NodeProcess } from "../testing/node-process";
+import { testImei } from "../testing/test-imei";
 
 const redisUp = inject("redis");
 const postgresUp = inject("postgres");
@@ -103,7 +104,7 @@ describe.skipIf(!redisUp || !postgresUp)(
       const account = await makeAccount("Two nodes");
       await database.database.prisma.account.update({ where: { id: account.id }, data: { plan: "detailed" } });
       const { token } = await makeToken(account.id);
-      const imei = `35${String(Date.now()).slice(-13)}`;
+      const imei = testImei();
       const { id: assetId } = await makeAsset(account.id, "Van", imei);
       const query = streamQuery(token, [assetId], { style: "detailed" });
       const onB = connectStream(b.url, query);

@@ -39,6 +39,7 @@ describe("example client logic", () => {
   it("retries, refreshes the token or stops depending on the refusal code", () => {
     expect(onRefusal(StreamRefusalCode.SERVICE_UNAVAILABLE)).toBe("retry");
     expect(onRefusal(StreamRefusalCode.CONNECTION_LIMIT)).toBe("retry");
+    expect(onRefusal(StreamRefusalCode.RATE_LIMITED)).toBe("retry");
     expect(onRefusal(undefined)).toBe("retry");
     expect(onRefusal(StreamRefusalCode.TOKEN_INVALID)).toBe("refresh-token");
     for (const code of [StreamRefusalCode.TOKEN_MISSING, StreamRefusalCode.INSUFFICIENT_SCOPE, StreamRefusalCode.ASSET_IDS_INVALID]) {
@@ -46,7 +47,7 @@ describe("example client logic", () => {
     }
     // every code the server can send is handled on purpose
     expect(Object.values(StreamRefusalCode).sort()).toEqual(
-      ["ASSET_IDS_INVALID", "CONNECTION_LIMIT", "INSUFFICIENT_SCOPE", "SERVICE_UNAVAILABLE", "TOKEN_INVALID", "TOKEN_MISSING"].sort(),
+      ["ASSET_IDS_INVALID", "CONNECTION_LIMIT", "INSUFFICIENT_SCOPE", "RATE_LIMITED", "SERVICE_UNAVAILABLE", "TOKEN_INVALID", "TOKEN_MISSING"].sort(),
     );
   });
 });

@@ -13,6 +13,8 @@ import type { ChannelMessageBase } from "../modules/stream/channel-messages";
 import { systemClock, type Clock, type ClockTimer } from "../modules/stream/clock";
 import { FORWARDED_CHANNELS } from "../modules/stream/stream-events";
 import { grantStream } from "../modules/stream/stream-entitlements";
+import type { StreamChannel } from "../modules/stream/channel-messages";
+import { getAccountEntitlements } from "../modules/accounts/get-account-entitlements";
 import { LOOKUP_TIMEOUT_MS, MAX_BUFFERED_PACKETS, STALE_WHILE_FAILING_MS } from "../modules/stream/stream-limits";
 import { livePayload } from "../modules/stream/stream-payload";
 import { StreamAuthenticator, type StreamIdentity } from "../modules/stream/stream-authenticator";
@@ -21,7 +23,11 @@ import { StreamRefusal, StreamRefusalCode } from "../modules/stream/stream-refus
 import { StreamSnapshots } from "../modules/stream/stream-snapshots";
 import { StreamSubscription, type StreamOutput } from "../modules/stream/stream-subscription";
 import type { LivePosition } from "../modules/positions/live-position";
+import { rateLimiter, type RateLimit } from "../http/rate-limit";
+import { RateLimitedError } from "../http/rate-limited-error";
+import { clientIpFromHeader } from "../http/request-input";
 import type { ConnectionCap } from "./connection-cap";
+import { metrics } from "../metrics/registry";
 
 export interface LiveStreamGatewayOptions {
   io: Server;
@@ -35,7 +41,17 @@ export interface LiveStreamGatewayOptions {
   maxBufferedPackets?: number;
   /** database lookups slower than this count as failures */
   lookupTimeoutMs?: number;
+  /** handshakes per client address (default STREAM_HANDSHAKE_RATE_LIMIT); false turns the limit off */
+  handshakeRateLimit?: RateLimit | false;
+  /** take the client address from X-Forwarded-For's right-most entry (TRUST_PROXY) */
+  trustProxy?: boolean;
 }
+
+/**
+ * Every handshake authenticates a token and reads the account's assets and up to 20,000 last positions, so a client
+ * reconnecting in a loop is expensive: each address gets this many a minute, counted before the token is looked at.
+ */
+export const STREAM_HANDSHAKE_RATE_LIMIT: RateLimit = { name: "stream-handshake", points: 120, duration: 60 };
 
 export interface LiveStreamStats {
   connections: number;
@@ -54,6 +70,8 @@ export interface LiveStreamGateway {
 /** what the handshake middleware hands to the connection handler */
 interface Handshake {
   identity: StreamIdentity;
+  /** what the client asked for (style, channels): granted again when the account's entitlements change */
+  request: { wantsDetailed: boolean; channels: ReadonlySet<StreamChannel> };
   subscription: StreamSubscription;
   positions: LivePosition[];
   cleanup: () => void;
@@ -64,6 +82,7 @@ const MEMORY_SWEEP_MS = 60_000;
 export function createLiveStreamGateway(options: LiveStreamGatewayOptions): LiveStreamGateway {
   const { io, hub, cap, logger } = options;
   const clock = options.clock ?? systemClock;
+  const deliveries = metrics().liveStreamDeliveries;
   const maxBuffered = options.maxBufferedPackets ?? MAX_BUFFERED_PACKETS;
   const authenticator = new StreamAuthenticator(clock, options.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
   const snapshots = new StreamSnapshots(clock, options.lookupTimeoutMs ?? LOOKUP_TIMEOUT_MS);
@@ -88,12 +107,24 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
     }
   };
 
+  const handshakeLimit = options.handshakeRateLimit ?? STREAM_HANDSHAKE_RATE_LIMIT;
+  const handshakeLimiter = handshakeLimit ? rateLimiter(handshakeLimit) : null;
+  const addressOf = (socket: Socket) =>
+    (options.trustProxy ? clientIpFromHeader(socket.handshake.headers["x-forwarded-for"]) : null) ?? socket.handshake.address;
+
   io.use(async (socket, next) => {
     let cleanup = () => {};
     // a client that goes away during the handshake never becomes a connection: give its slot back then too
     socket.conn.once("close", () => cleanup());
     try {
       if (closed) throw unavailable();
+      await handshakeLimiter?.consume(addressOf(socket)).catch((error: unknown) => {
+        if (!(error instanceof RateLimitedError)) throw error;
+        throw new StreamRefusal(
+          StreamRefusalCode.RATE_LIMITED,
+          `Too many connections from this address. Try again in ${error.retryAfterSeconds} s.`,
+        );
+      });
       const query = parseStreamQuery(socket.handshake.query, socket.handshake.auth ?? {});
       const identity = await authenticator.authenticate(query.token);
       const account = identity.account;
@@ -118,7 +149,7 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
       register(subscription); // from here on positions are held for this socket, so none falls between the two
       const { positions, fromMemory } = await snapshots.lastPositions(account.id, assetIds);
       if (socket.conn.readyState !== "open") throw unavailable(); // gone meanwhile (socket.io drops it silently)
-      socket.data.stream = { identity, subscription, positions, cleanup } satisfies Handshake;
+      socket.data.stream = { identity, request: query, subscription, positions, cleanup } satisfies Handshake;
       logger.info(
         {
           socketId: socket.id,
@@ -136,9 +167,11 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
     } catch (error) {
       cleanup();
       if (error instanceof StreamRefusal) {
+        metrics().liveStreamRefusals.inc({ reason: String(error.code) });
         logger.info({ socketId: socket.id, code: error.code }, "stream connection refused");
         return next(error);
       }
+      metrics().liveStreamRefusals.inc({ reason: "unavailable" });
       logger.error({ err: error, socketId: socket.id }, "stream handshake failed");
       next(unavailable());
     }
@@ -152,7 +185,10 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
     socket.once("disconnect", cleanup);
     const conn = socket.conn as unknown as { writeBuffer: unknown[] }; // engine.io keeps it private; no public size
     const output: StreamOutput = {
-      emit: (event, payload) => void socket.emit(event, payload as never),
+      emit: (event, payload) => {
+        deliveries.inc();
+        socket.emit(event, payload as never);
+      },
       congested: () => conn.writeBuffer.length >= maxBuffered,
     };
     socket.conn.on("drain", () => subscription.onDrain());
@@ -174,10 +210,33 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
     // local: this node's sockets only; every other node hears the same position from the hub
     if (detailed) io.local.to(detailed).emit("location", livePayload(position, true));
     if (standard) io.local.to(standard).emit("location", livePayload(position, false));
+    if (detailed || standard) deliveries.inc((detailed?.length ?? 0) + (standard?.length ?? 0));
   };
 
   const onChannel = (event: (typeof FORWARDED_CHANNELS)[number]) => (message: ChannelMessageBase) => {
     for (const subscription of byAsset.get(message.assetId) ?? []) subscription.offerChannelMessage(event, message);
+  };
+
+  // a plan or add-on change reaches the account's open connections at once (not at their next reconnect); changes
+  // in quick succession are read in order of arrival and only the newest read is applied
+  const regrantReads = new Map<number, number>();
+  const regrantAccount = async (accountId: number) => {
+    const read = (regrantReads.get(accountId) ?? 0) + 1;
+    regrantReads.set(accountId, read);
+    try {
+      const account = await getAccountEntitlements(accountId);
+      if (regrantReads.get(accountId) !== read || !account) return;
+      for (const { handshake } of connections.values()) {
+        if (handshake.identity.account.id !== accountId) continue;
+        const grant = grantStream(account, handshake.request);
+        handshake.subscription.regrant(grant);
+        handshake.identity.account = { ...handshake.identity.account, ...account };
+      }
+    } catch (error) {
+      logger.warn({ err: error, accountId }, "stream connections keep their grant: the account could not be read");
+    } finally {
+      if (regrantReads.get(accountId) === read) regrantReads.delete(accountId);
+    }
   };
 
   const unsubscribers = [
@@ -191,9 +250,19 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
         if (handshake.identity.oauthClientId === event.id) socket.disconnect(true);
       }
     }),
+    hub.subscribe("credentials.changed", (event) => {
+      authenticator.forgetClient(event.id);
+      if (event.change === "name") return;
+      // new scopes or a rotated secret: the client's connections are checked again by reconnecting (a token it may
+      // keep reconnects at once; one issued under the old secret, or without stream:read now, is refused)
+      for (const { socket, handshake } of connections.values()) {
+        if (handshake.identity.oauthClientId === event.id) socket.disconnect(true);
+      }
+    }),
     hub.subscribe("account.changed", ({ accountId }) => {
       authenticator.forgetAccount(accountId);
       snapshots.forgetAccount(accountId);
+      void regrantAccount(accountId);
     }),
     hub.subscribe("asset.changed", ({ accountId }) => snapshots.forgetAccount(accountId)),
   ];

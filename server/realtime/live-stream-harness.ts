@@ -7,6 +7,8 @@ import pino from "pino";
 import { io as connectClient, type Socket as ClientSocket } from "socket.io-client";
 import { env } from "../env";
 import { createMemoryHub, setHub, type Hub } from "../hub";
+import type { RateLimit } from "../http/rate-limit";
+import { randomId } from "../security/random";
 import type { Clock } from "../modules/stream/clock";
 import { startLiveStream } from "./live-stream";
 import type { LiveStreamGateway } from "./live-stream-gateway";
@@ -123,6 +125,8 @@ export async function startStreamHarness(
     capKeyPrefix?: string;
     /** installs the hub as the process hub (revocations are published there) */
     installHub?: boolean;
+    /** handshakes per address a minute; by default a generous budget of this harness's own, so suites never share one */
+    handshakeRateLimit?: RateLimit | false;
   } = {},
 ): Promise<StreamHarness> {
   const hub = options.hub ?? createMemoryHub();
@@ -141,6 +145,7 @@ export async function startStreamHarness(
     clock: options.clock,
     maxBufferedPackets: options.maxBufferedPackets,
     capKeyPrefix: options.capKeyPrefix,
+    handshakeRateLimit: options.handshakeRateLimit ?? { name: `stream-handshake-${randomId(8)}`, points: 1_000, duration: 60 },
   });
   await hub.ready();
   const clients: StreamClient[] = [];

@@ -3,7 +3,6 @@
 // database host goes away. A token validated before the cut keeps connecting (its first message from the node's
 // memory) for the stale window; a token never validated is refused (fail closed), and so is the validated one
 // once its cached result is too old. After the proxy comes back, everything connects again.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, setDatabase, type Database } from "../db/client";
 import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
@@ -15,40 +14,8 @@ import { STALE_WHILE_FAILING_MS, TOKEN_CACHE_FRESH_MS } from "../modules/stream/
 import { StreamRefusalCode } from "../modules/stream/stream-refusal";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { TEST_POSTGRES_URL } from "../testing/services";
+import { CuttableProxy } from "../testing/tcp-proxy";
 import { startStreamHarness, streamQuery, type StreamHarness } from "./live-stream-harness";
-
-/** a TCP proxy to PostgreSQL that can be cut and restored on the same port */
-class CuttableProxy {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on("close", () => this.sockets.delete(socket));
-        socket.on("error", () => {});
-      }
-      client.pipe(upstream).pipe(client);
-      client.on("close", () => upstream.destroy());
-      upstream.on("close", () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(this.port, "127.0.0.1", resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
 
 const postgresUp = inject("postgres");
 

@@ -6,9 +6,13 @@
 import net from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomId } from "../security/random";
 import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
 import { toStandardPosition } from "../modules/positions/live-position";
 import { revokeOAuthClient } from "../modules/oauth/revoke-oauth-client";
+import { rotateOAuthClientSecret } from "../modules/oauth/rotate-oauth-client-secret";
+import { issueAccessToken } from "../modules/oauth/issue-access-token";
+import { updateAccountPlan } from "../modules/accounts/update-account-plan";
 import { ManualClock } from "../modules/stream/manual-clock";
 import { livePosition, storeAssetState } from "../modules/stream/stream-fixtures";
 import { STANDARD_THROTTLE_MS } from "../modules/stream/stream-limits";
@@ -19,6 +23,7 @@ import { encodeLogin, encodeTcpPacket8E } from "../tracker/protocols/teltonika/a
 import { startTrackerService } from "../tracker/tracker-service";
 import { startStreamHarness, streamQuery, type StreamHarness } from "./live-stream-harness";
 import { freePort } from "../testing/free-port";
+import { testImei } from "../testing/test-imei";
 
 const STANDARD_FIELDS = ["assetId", "trackerImei", "latitude", "longitude", "speed", "course", "dateUpdated", "dateMoved", "wsSeq", "status"];
 
@@ -147,6 +152,20 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       await disconnected;
       expect((await harness.connect(streamQuery(token, assets)).refused()).data?.code).toBe(StreamRefusalCode.TOKEN_INVALID);
     });
+
+    it("ends a client's connections when its secret is rotated, refuses the old token, and admits one issued with the new secret", async () => {
+      const { account, token, oauthClientId, assets } = await fleet();
+      const open = harness.connect(streamQuery(token, assets));
+      await open.first;
+      const disconnected = new Promise((resolve) => open.socket.once("disconnect", resolve));
+      const rotated = await rotateOAuthClientSecret({ accountId: account.id, id: oauthClientId });
+      await disconnected;
+      expect((await harness.connect(streamQuery(token, assets)).refused()).data?.code).toBe(StreamRefusalCode.TOKEN_INVALID);
+      const fresh = await issueAccessToken({ clientId: rotated.clientId, clientSecret: rotated.clientSecret });
+      const again = harness.connect(streamQuery(fresh.access_token, assets));
+      expect(await again.first).toEqual([]);
+      again.close();
+    });
   });
 
   describe("payloads and channels (Standard versus detailed payload)", () => {
@@ -233,6 +252,46 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       const marker = publish(assets[0]!);
       await client.frame(assets[0]!, marker.wsSeq);
       expect(client.events.map((e) => e.event)).toEqual(["location", "location"]);
+      client.close();
+    });
+  });
+
+  describe("plan changes (fleet account update)", () => {
+    it("re-grants open connections at once: an upgrade brings the detailed payload and channels, a downgrade takes them away", async () => {
+      const { account, token, assets } = await fleet({ plan: "standard" });
+      const client = harness.connect(streamQuery(token, assets, { style: "detailed", channels: "alert" }));
+      await client.first;
+      const before = publish(assets[0]!);
+      expect(await client.frame(assets[0]!, before.wsSeq)).toEqual(toStandardPosition(before));
+
+      await updateAccountPlan({ accountId: account.id, plan: "detailed" });
+      await expect
+        .poll(async () => {
+          const position = publish(assets[0]!);
+          return Object.keys(await client.frame(assets[0]!, position.wsSeq)).length;
+        })
+        .toBeGreaterThan(STANDARD_FIELDS.length);
+      const alert = { version: 1 as const, accountId: account.id, assetId: assets[0]!, alertId: 7 };
+      void harness.hub.publish("alert", alert as never);
+      const marker = publish(assets[0]!);
+      await client.frame(assets[0]!, marker.wsSeq);
+      expect(client.eventsNamed("alert")).toEqual([alert]);
+
+      await updateAccountPlan({ accountId: account.id, plan: "standard" });
+      clock.advance(STANDARD_THROTTLE_MS); // the standard payload is throttled per asset again
+      await expect
+        .poll(async () => {
+          clock.advance(STANDARD_THROTTLE_MS);
+          const position = publish(assets[0]!);
+          return Object.keys(await client.frame(assets[0]!, position.wsSeq)).sort();
+        })
+        .toEqual([...STANDARD_FIELDS].sort());
+      void harness.hub.publish("alert", { ...alert, alertId: 8 } as never);
+      clock.advance(STANDARD_THROTTLE_MS);
+      const last = publish(assets[0]!);
+      await client.frame(assets[0]!, last.wsSeq);
+      expect(client.eventsNamed("alert")).toEqual([alert]); // the alert channel went with the detailed plan
+      expect(client.socket.connected).toBe(true); // all without a reconnect
       client.close();
     });
   });
@@ -363,10 +422,35 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
     });
   });
 
+  describe("handshake rate limit (per client address)", () => {
+    it("refuses handshakes over the address's budget with RATE_LIMITED before the token is looked at", async () => {
+      const limited = await startStreamHarness({
+        clock,
+        installHub: false,
+        handshakeRateLimit: { name: `stream-handshake-test-${randomId(8)}`, points: 3, duration: 60 },
+      });
+      try {
+        const { token, assets } = await fleet();
+        for (let i = 0; i < 3; i++) {
+          const client = limited.connect(streamQuery(token, assets));
+          await client.first;
+          client.close();
+        }
+        for (const query of [streamQuery(token, assets), streamQuery("not-a-token", assets)]) {
+          const refused = await limited.connect(query).refused();
+          expect(refused.data?.code).toBe(StreamRefusalCode.RATE_LIMITED);
+          expect(refused.message).toMatch(/Too many connections from this address/);
+        }
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   describe("through the real pipeline", () => {
     it("delivers a position a tracker sends over TCP, and serves it as the last known position afterwards", async () => {
       const { account, token } = await fleet({ plan: "detailed", assets: 0 });
-      const imei = `35${String(Date.now()).slice(-13)}`;
+      const imei = testImei();
       const { id: assetId } = await makeAsset(account.id, "Tracked van", imei);
       const port = await freePort();
       const trackers = await startTrackerService({

@@ -3,6 +3,7 @@
 import type { Logger } from "pino";
 import type { Server } from "socket.io";
 import type { Hub } from "../hub";
+import type { RateLimit } from "../http/rate-limit";
 import type { Clock } from "../modules/stream/clock";
 import { createMemoryConnectionCap, createRedisConnectionCap } from "./connection-cap";
 import { createLiveStreamGateway, type LiveStreamGateway } from "./live-stream-gateway";
@@ -18,6 +19,10 @@ export async function startLiveStream(options: {
   lookupTimeoutMs?: number;
   /** Redis key prefix of the connection cap (default fleetline:stream:connections:) */
   capKeyPrefix?: string;
+  /** handshakes per client address a minute (default STREAM_HANDSHAKE_RATE_LIMIT); false: none */
+  handshakeRateLimit?: RateLimit | false;
+  /** client addresses from X-Forwarded-For (TRUST_PROXY) */
+  trustProxy?: boolean;
 }): Promise<LiveStreamGateway> {
   const { redisUrl, maxConnectionsPerAccount: max, logger } = options;
   const cap = redisUrl

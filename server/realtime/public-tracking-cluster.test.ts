@@ -21,6 +21,7 @@ import { trackingDevice, waitUntil } from "../testing/public-tracking-harness";
 import { TEST_REDIS_URL } from "../testing/services";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { TrackingCloseCode } from "./pusher/close-codes";
+import { testImei } from "../testing/test-imei";
 
 const redisUp = inject("redis");
 /** an address of the documentation range, new for each call */
@@ -115,7 +116,7 @@ describe.skipIf(!redisUp || !postgresUp)(
     it("carries a device's positions from node A to a viewer on node B, and disconnects it when the link is disabled", async () => {
       const [a, b] = nodes as [NodeProcess, NodeProcess];
       const account = await makeAccount("Two nodes");
-      const imei = `35${String(Date.now()).slice(-13)}`;
+      const imei = testImei();
       const { id: assetId } = await makeAsset(account.id, "Bus 12", imei);
       const link = await createTrackingLink({ accountId: account.id, assetId });
 

@@ -31,9 +31,12 @@ import { verifyChannelSignature } from "../modules/tracking-links/channel-signat
 import { TrackingCloseCode } from "./pusher/close-codes";
 import { channelFrame } from "./pusher/pusher-frames";
 import type { ChannelAuthority, PusherConnection } from "./pusher/pusher-server";
+import { metrics } from "../metrics/registry";
 
 /** how often every local link is read again (a safety net under hub events: changes made where no hub reaches) */
 export const REVALIDATE_MS = 10_000;
+/** the metric label of each refusal: the close code's name, e.g. link_not_found */
+const REFUSAL_REASONS = new Map<number, string>(Object.entries(TrackingCloseCode).map(([name, code]) => [code, name.toLowerCase()]));
 const MIN_LOCATION_INTERVAL_MS = 1000 / PUBLIC_TRACKING_LIMITS.messagesPerChannelPerSecond;
 /** setTimeout's longest delay; longer sessions are checked again when it fires */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -247,6 +250,7 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
   ];
 
   const refuse = (connection: PusherConnection, code: (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode]) => {
+    metrics().publicChannelRefusals.inc({ reason: REFUSAL_REASONS.get(code) ?? String(code) });
     connection.close(code);
     return false;
   };

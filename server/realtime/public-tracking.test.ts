@@ -24,6 +24,7 @@ import {
   type Viewer,
 } from "../testing/public-tracking-harness";
 import { TrackingCloseCode } from "./pusher/close-codes";
+import { testImei } from "../testing/test-imei";
 
 const SCHOOL = { lat: 54.6872, lng: 25.2797 };
 const ALLOWED_LOCATION_KEYS = ["country", "heading", "ignition", "is_moving", "latitude", "longitude", "speed_kmh", "street", "timestamp", "town"];
@@ -38,11 +39,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-let imeiSeq = 0;
 async function vehicle(timeZone = "Europe/Vilnius") {
   const account = await createAccount({ name: "School buses" });
   await db().account.update({ where: { id: account.id }, data: { timeZone, brandingCompanyName: "School Buses Ltd" } });
-  const imei = `35${String(Date.now()).slice(-9)}${String(imeiSeq++).padStart(4, "0")}`;
+  const imei = testImei();
   const asset = await createAsset({ accountId: account.id, name: "Bus 7", imei });
   return { accountId: account.id, assetId: asset.id, imei };
 }
@@ -217,7 +217,7 @@ describe("public tracking channel on pusher-js", () => {
 
   it("announces a new vehicle with its location (vehicle.changed)", async () => {
     const { accountId, link: created } = await link({});
-    const { id: otherAsset } = await createAsset({ accountId, name: "Bus 8", imei: `35${String(Date.now()).slice(-13)}` });
+    const { id: otherAsset } = await createAsset({ accountId, name: "Bus 8", imei: testImei() });
     const other = await db().tracker.findFirstOrThrow({ where: { assetId: otherAsset }, select: { imei: true } });
     const device = await trackingDevice(server.teltonikaPort, other.imei);
     await device.send(recordAt(Date.now() - 5000, SCHOOL, 0));

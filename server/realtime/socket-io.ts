@@ -7,7 +7,9 @@ import type { Duplex } from "node:stream";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Server as EngineServer } from "engine.io";
 import { createClient } from "redis";
+import { redisClientOptions } from "../redis-options";
 import { Server } from "socket.io";
+import { closeRedisClient, type ClosableRedisClient } from "../redis-close";
 
 export const SOCKET_IO_PATH = "/socket.io";
 
@@ -30,11 +32,20 @@ export async function createSocketIoServer(options: {
   const io = new Server({ path: SOCKET_IO_PATH, serveClient: false });
   io.bind(engine);
 
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  const redisClients: ClosableRedisClient[] = [];
   if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on("error", options.onError ?? (() => {}));
+    const onError = options.onError ?? (() => {});
+    const pub = createClient(redisClientOptions(options.redisUrl));
+    const sub = createClient(redisClientOptions(options.redisUrl, "subscriber"));
+    for (const client of [pub, sub]) client.on("error", onError);
+    // the adapter publishes without handling a rejection; with no offline queue a publish during an outage rejects
+    // at once, which must be reported, not left to crash the process as an unhandled rejection
+    const publish = pub.publish.bind(pub);
+    (pub as { publish: unknown }).publish = (...args: Parameters<typeof publish>) =>
+      publish(...args).catch((error: Error) => {
+        onError(error);
+        return 0;
+      });
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
     // the adapter's typings lag behind redis 6's client generics; the runtime API is the same
@@ -48,7 +59,7 @@ export async function createSocketIoServer(options: {
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       engine.close();
-      await Promise.allSettled(redisClients.map((client) => client.quit()));
+      await Promise.all(redisClients.map((client) => closeRedisClient(client)));
     },
   };
 }

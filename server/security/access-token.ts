@@ -1,6 +1,7 @@
 // REST access tokens: HS256 JWTs (jose) signed with a key derived from AUTH_SECRET by HKDF with its own purpose
 // label, so the dashboard session key and this one never coincide. A token names its client (sub), account (acc)
-// and scopes; it is honoured only while the client exists and is not revoked (checked on every use).
+// and scopes, and the version of the client's secret it was issued under (sv); it is honoured only while the client
+// exists, is not revoked and still has that secret version (checked on every use: a rotation ends older tokens).
 import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { findActiveOAuthClient, touchOAuthClient, type ActiveOAuthClient } from "../modules/oauth/find-active-oauth-client";
@@ -21,6 +22,8 @@ export interface AccessTokenClaims {
   jti: string;
   issuedAt: number;
   expiresAt: number;
+  /** the client's secret version when the token was issued (0 for tokens from before versions existed) */
+  secretVersion: number;
 }
 
 let derived: { secret: string; key: Uint8Array } | undefined;
@@ -37,6 +40,7 @@ export async function signAccessToken(input: {
   clientId: string;
   accountId: number;
   scopes: readonly Scope[];
+  secretVersion?: number;
   /** seconds since the epoch; defaults to now (tests pass a past time to mint expired tokens) */
   issuedAt?: number;
 }): Promise<{ token: string; expiresIn: number; claims: AccessTokenClaims }> {
@@ -48,8 +52,9 @@ export async function signAccessToken(input: {
     jti: randomToken(16),
     issuedAt,
     expiresAt: issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS,
+    secretVersion: input.secretVersion ?? 0,
   };
-  const token = await new SignJWT({ acc: claims.accountId, scope: claims.scopes.join(" ") })
+  const token = await new SignJWT({ acc: claims.accountId, scope: claims.scopes.join(" "), sv: claims.secretVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setSubject(claims.clientId)
@@ -68,11 +73,12 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       algorithms: [ALGORITHM],
       requiredClaims: ["sub", "jti", "iat", "exp"],
     });
-    const { sub, jti, iat, exp, acc, scope } = payload;
+    const { sub, jti, iat, exp, acc, scope, sv = 0 } = payload;
     if (typeof sub !== "string" || typeof jti !== "string" || typeof iat !== "number" || typeof exp !== "number") {
       return null;
     }
     if (typeof acc !== "number" || !Number.isInteger(acc) || typeof scope !== "string") return null;
+    if (typeof sv !== "number" || !Number.isInteger(sv)) return null;
     return {
       clientId: sub,
       accountId: acc,
@@ -80,6 +86,7 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       jti,
       issuedAt: iat,
       expiresAt: exp,
+      secretVersion: sv,
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
@@ -102,6 +109,7 @@ export async function authenticateAccessToken(token: string): Promise<Authentica
   if (!claims) return null;
   const client = await findActiveOAuthClient({ clientId: claims.clientId });
   if (!client || client.account.id !== claims.accountId) return null;
+  if (client.secretVersion !== claims.secretVersion) return null; // issued under a secret that was rotated since
   touchOAuthClient(client);
   return {
     client,

@@ -11,7 +11,7 @@ export function resolveAuthSecret(options: { authSecret?: string; dataDir: strin
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomToken(48);
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

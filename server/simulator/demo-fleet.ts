@@ -4,7 +4,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
-import { DEMO_ACCOUNT_KEY, DEMO_IMEI_PREFIX } from "../modules/demo/seed-demo";
+import { DEMO_ACCOUNT_KEY, DEMO_IMEI_PREFIX, DEMO_IMEIS } from "../modules/demo/seed-demo";
+import { isValidImei } from "../tracker/imei";
 import { FleetSimulator } from "./fleet-simulator";
 
 /** how often each demo vehicle reports: livelier than real devices (10-30 s) so the map visibly moves */
@@ -21,6 +22,7 @@ export function markDemo(dataDir: string): void {
 }
 
 export async function startDemoFleet(options: { prisma: Db; port: number; logger: Logger }): Promise<{ stop(): void } | null> {
+  await renumberOldDemoTrackers(options.prisma, options.logger);
   const trackers = await options.prisma.tracker.findMany({
     where: { account: { key: DEMO_ACCOUNT_KEY }, imei: { startsWith: DEMO_IMEI_PREFIX }, assetId: { not: null } },
     select: { imei: true },
@@ -37,4 +39,22 @@ export async function startDemoFleet(options: { prisma: Db; port: number; logger
   simulator.start();
   options.logger.info({ vehicles: trackers.length }, "demo fleet driving");
   return { stop: () => simulator.stop() };
+}
+
+/**
+ * Demo databases seeded before the listener checked IMEIs hold demo trackers whose IMEIs have no valid check digit,
+ * which the listener now refuses: each gets the IMEI the seed gives its vehicle today (in seeding order).
+ */
+export async function renumberOldDemoTrackers(prisma: Db, logger: Logger): Promise<void> {
+  const trackers = await prisma.tracker.findMany({
+    where: { account: { key: DEMO_ACCOUNT_KEY }, imei: { startsWith: DEMO_IMEI_PREFIX } },
+    select: { id: true, imei: true },
+    orderBy: { id: "asc" },
+  });
+  for (const [index, tracker] of trackers.entries()) {
+    const imei = DEMO_IMEIS[index];
+    if (isValidImei(tracker.imei) || !imei || trackers.some((t) => t.imei === imei)) continue;
+    await prisma.tracker.update({ where: { id: tracker.id }, data: { imei } });
+    logger.info({ from: tracker.imei, to: imei }, "demo tracker given a valid IMEI");
+  }
 }

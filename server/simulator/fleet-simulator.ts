@@ -3,6 +3,7 @@
 import { DEMO_ROUTES } from "./demo-routes";
 import { DeviceClient, DeviceRefusedError } from "./device-client";
 import { SimulatedVehicle } from "./simulated-vehicle";
+import { imeiFrom } from "../tracker/imei";
 
 export interface FleetSimulatorOptions {
   imeis: string[];
@@ -93,7 +94,10 @@ export class FleetSimulator {
   }
 }
 
-/** Deterministic demo/simulator IMEIs: 15 digits, 35 prefix like real Teltonika IMEIs. */
+/**
+ * Deterministic demo/simulator IMEIs: 15 digits, 35 prefix like real Teltonika IMEIs, and a valid check digit (the
+ * listener refuses anything else).
+ */
 export function simulatedImei(index: number, prefix = "3520930"): string {
-  return `${prefix}${String(index + 1).padStart(15 - prefix.length, "0")}`;
+  return imeiFrom(`${prefix}${String(index + 1).padStart(14 - prefix.length, "0")}`);
 }

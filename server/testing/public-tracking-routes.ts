@@ -1,11 +1,18 @@
-// Test support: the public tracking REST routes (info, verify, location, /broadcasting/auth) served by their real
+// Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out,
+// /broadcasting/auth) and the account's public-tracking API (send-welcome, route occurrences) served by their real
 // route handlers on a server started without Next.js (test nodes, benchmarks), where Next's router would otherwise
 // answer. Only the routing is replaced; every handler, wrapper and use case is the production code.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as channelAuth from "../../app/broadcasting/auth/route";
+import * as accessRequests from "../../app/api/public/tracking/[uuid]/access-requests/route";
+import * as form from "../../app/api/public/tracking/[uuid]/form/route";
 import * as info from "../../app/api/public/tracking/[uuid]/info/route";
 import * as location from "../../app/api/public/tracking/[uuid]/location/route";
 import * as verify from "../../app/api/public/tracking/[uuid]/verify/route";
+import * as optOut from "../../app/api/public/tracking/[uuid]/opt-out/route";
+import * as run from "../../app/api/public/tracking/[uuid]/run/route";
+import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
+import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
 import { sendFetchResponse, toFetchRequest } from "../http/fetch-bridge";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -15,7 +22,13 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/info$/, module: info as unknown as RouteModule },
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/verify$/, module: verify as unknown as RouteModule },
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/location$/, module: location as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/access-requests$/, module: accessRequests as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/form$/, module: form as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/run$/, module: run as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/opt-out$/, module: optOut as unknown as RouteModule },
   { pattern: /^\/broadcasting\/auth$/, module: channelAuth as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/send-welcome$/, module: sendWelcome as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/routes\/(?<routeId>[^/]+)\/occurrences$/, module: occurrences as unknown as RouteModule },
 ];
 
 /** serves a request when it is one of the public tracking routes; answers 404 otherwise */

@@ -4,6 +4,15 @@
 export interface CommandChannel {
   /** writes an encoded command to the device */
   write(bytes: Buffer): void;
+  /** closes the device's connection (the session is then removed by whoever owns the connection) */
+  end?(reason: string): void;
+}
+
+/** whom a session speaks for, as looked up at its login */
+export interface SessionIdentity {
+  trackerId: number;
+  assetId: number | null;
+  imei: string;
 }
 
 export class CommandTimeoutError extends Error {
@@ -24,12 +33,28 @@ export class DeviceSession {
   private queue: Promise<unknown> = Promise.resolve();
   private waiting: Waiting | undefined;
 
+  readonly trackerId: number;
+  readonly assetId: number | null;
+  readonly imei: string;
+  /** when the device logged in (epoch ms): the newest login of a tracker wins */
+  readonly startedAt: number;
+
   constructor(
-    readonly trackerId: number,
-    readonly imei: string,
+    identity: SessionIdentity,
     private readonly channel: CommandChannel,
     private readonly encode: (command: string) => Buffer,
-  ) {}
+    startedAt = Date.now(),
+  ) {
+    this.trackerId = identity.trackerId;
+    this.assetId = identity.assetId;
+    this.imei = identity.imei;
+    this.startedAt = startedAt;
+  }
+
+  /** closes the device's connection: it may no longer speak for its tracker and asset as they were at login */
+  end(reason: string): void {
+    this.channel.end?.(reason);
+  }
 
   /** sends a command and resolves with the device's text answer */
   send(command: string, timeoutMs = 30_000): Promise<string> {
@@ -69,15 +94,45 @@ export class DeviceSession {
 
 export class DeviceSessions {
   private readonly byTracker = new Map<number, DeviceSession>();
+  private readonly added = new Set<(session: DeviceSession) => void>();
 
+  /**
+   * A device logged in. The newest login of a tracker wins: an older session of the same tracker on this node is
+   * ended (a device that reconnects leaves its old connection behind, half-open, for minutes; a second device with
+   * the same IMEI is suspicious, and the one that logged in last is the one heard).
+   */
   add(session: DeviceSession): void {
-    this.byTracker.get(session.trackerId)?.close(); // a reconnect replaces the old session
+    const older = this.byTracker.get(session.trackerId);
     this.byTracker.set(session.trackerId, session);
+    if (older && older !== session) {
+      older.close();
+      older.end("replaced by a newer login of the same tracker");
+    }
+    for (const listener of this.added) listener(session);
   }
 
-  remove(session: DeviceSession): void {
+  /** calls `listener` with every session added from now on; returns the function that stops it */
+  onAdd(listener: (session: DeviceSession) => void): () => void {
+    this.added.add(listener);
+    return () => this.added.delete(listener);
+  }
+
+  /** the tracker is now served elsewhere (a newer login on another node): this session no longer counts as its own */
+  detach(session: DeviceSession): void {
     if (this.byTracker.get(session.trackerId) === session) this.byTracker.delete(session.trackerId);
+  }
+
+  /** the session's connection closed; returns false when a newer login had already replaced it */
+  remove(session: DeviceSession): boolean {
+    const current = this.byTracker.get(session.trackerId) === session;
+    if (current) this.byTracker.delete(session.trackerId);
     session.close();
+    return current;
+  }
+
+  /** the open sessions that logged in for this asset */
+  forAsset(assetId: number): DeviceSession[] {
+    return [...this.byTracker.values()].filter((session) => session.assetId === assetId);
   }
 
   get(trackerId: number): DeviceSession | undefined {

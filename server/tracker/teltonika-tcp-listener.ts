@@ -1,15 +1,24 @@
 // Teltonika over TCP: IMEI login, then AVL packets acknowledged with their record count only after the sink has
 // stored them, Codec 12 answers routed to the waiting command, 0xFF keep-alives ignored.
 // Robustness: a packet with a bad CRC or mismatching counts is not acknowledged (the device resends) and the
-// connection stays open; garbage or oversize frames close the connection; silent connections and slow partial
-// frames (slow-loris) are closed by timers; a sink failure never acknowledges and never crashes the listener.
+// connection stays open; garbage or oversize frames close the connection; a sink failure never acknowledges and
+// never crashes the listener.
+// Under attack (docs/ingest.md "Tracker ports under attack"): a connection must log in within a short deadline,
+// connections per source address are capped, a started frame must complete within its deadline however slowly its
+// bytes trickle in, a login that is not a valid IMEI is refused before any database work, and the warnings about
+// all of this are sampled so that an attack cannot flood the log.
 import net from "node:net";
 import type { Logger } from "pino";
 import { DeviceSession, type DeviceSessions } from "./device-sessions";
-import { decodeTcpPacket, loginReply } from "./protocols/teltonika/decoder";
+import { decodeTcpPacket, loginReply, tcpAcknowledgement } from "./protocols/teltonika/decoder";
 import { encodeCommand } from "./protocols/teltonika/encoder";
 import { TeltonikaFrameSplitter } from "./protocols/teltonika/frame";
-import type { KnownTracker, TrackerSink } from "./tracker-sink";
+import { isValidImei } from "./imei";
+import { SampledLog } from "./sampled-log";
+import { EndSessionError, type KnownTracker, type TrackerSink } from "./tracker-sink";
+import { settledWithin } from "../deadlines";
+import { metricSources } from "../metrics/metric-sources";
+import { metrics } from "../metrics/registry";
 
 export interface TcpListenerOptions {
   host: string;
@@ -19,8 +28,14 @@ export interface TcpListenerOptions {
   logger: Logger;
   /** close a connection with no bytes for this long (devices ping at least every few minutes) */
   idleTimeoutMs?: number;
-  /** close a connection whose started frame is not complete after this long */
+  /** close a connection whose started frame is not complete this long after its first byte arrived */
   frameTimeoutMs?: number;
+  /** close a connection that has not sent its IMEI login this long after it was accepted */
+  loginTimeoutMs?: number;
+  /** refuse a new connection while this many connections from the same address are open */
+  maxConnectionsPerAddress?: number;
+  /** at most one warning of each kind (refused connection, refused login, ...) per this many ms */
+  logSampleMs?: number;
   /** stop reading from a socket while this many packets wait to be stored */
   maxQueuedPackets?: number;
 }
@@ -34,25 +49,104 @@ export const PROTOCOL = "teltonika";
  */
 const ACCEPT_BACKLOG = 8192;
 
+/**
+ * A graceful stop waits this long for packets already received to be stored and acknowledged before it closes the
+ * connections anyway (operations.md: "acknowledges what was stored"); then this long for the acknowledgements to
+ * leave before it destroys what is still open.
+ */
+export const STOP_DRAIN_MS = 10_000;
+const STOP_FLUSH_MS = 2_000;
+
+/** how long a refused login's connection may stay half-closed while the refusal byte reaches the device */
+const REFUSAL_LINGER_MS = 2_000;
+
+/** Defaults of the limits above (docs/ingest.md "Tracker ports under attack"). */
+export const TCP_LIMITS = {
+  idleTimeoutMs: 10 * 60_000,
+  frameTimeoutMs: 60_000,
+  loginTimeoutMs: 20_000,
+  maxConnectionsPerAddress: 1_000,
+  maxQueuedPackets: 8,
+};
+
+/** What the listener refused or closed since it started, by reason (also in the sampled warnings). */
+export interface TcpListenerCounters {
+  /** connections refused because their address had maxConnectionsPerAddress open */
+  overAddressCap: number;
+  /** connections closed for not logging in in time */
+  loginTimeouts: number;
+  /** connections closed because a started frame did not complete in time */
+  frameTimeouts: number;
+  /** logins refused because the IMEI is not 15 digits with a valid check digit */
+  invalidImeis: number;
+  /** connections closed on garbage (missing preamble, oversize frame, non-numeric login) */
+  invalidFrames: number;
+  /** logins refused because no asset has the IMEI's tracker */
+  unknownTrackers: number;
+  /** packets not acknowledged because their CRC or counts did not check out (the device resends) */
+  invalidPackets: number;
+}
+
 export interface TcpListener {
   server: net.Server;
   port: number;
   connections(): number;
+  counters: Readonly<TcpListenerCounters>;
   close(): Promise<void>;
 }
 
+type ConnectionOptions = TcpListenerOptions & {
+  /** bound once per listener: the hot path only adds */
+  received: { inc(count: number): void };
+  acknowledged: { inc(count: number): void };
+  idleTimeoutMs: number;
+  frameTimeoutMs: number;
+  loginTimeoutMs: number;
+  maxQueued: number;
+  counters: TcpListenerCounters;
+  warnings: SampledLog;
+};
+
 export async function startTeltonikaTcpListener(options: TcpListenerOptions): Promise<TcpListener> {
-  const idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60_000;
-  const frameTimeoutMs = options.frameTimeoutMs ?? 60_000;
-  const maxQueued = options.maxQueuedPackets ?? 8;
-  const sockets = new Set<net.Socket>();
+  const connectionOptions: ConnectionOptions = {
+    ...options,
+    received: metrics().recordsReceived.labels(PROTOCOL, "tcp"),
+    acknowledged: metrics().recordsAcknowledged.labels(PROTOCOL, "tcp"),
+    idleTimeoutMs: options.idleTimeoutMs ?? TCP_LIMITS.idleTimeoutMs,
+    frameTimeoutMs: options.frameTimeoutMs ?? TCP_LIMITS.frameTimeoutMs,
+    loginTimeoutMs: options.loginTimeoutMs ?? TCP_LIMITS.loginTimeoutMs,
+    maxQueued: options.maxQueuedPackets ?? TCP_LIMITS.maxQueuedPackets,
+    counters: { overAddressCap: 0, loginTimeouts: 0, frameTimeouts: 0, invalidImeis: 0, invalidFrames: 0, unknownTrackers: 0, invalidPackets: 0 },
+    warnings: new SampledLog(options.logger, options.logSampleMs),
+  };
+  const maxPerAddress = options.maxConnectionsPerAddress ?? TCP_LIMITS.maxConnectionsPerAddress;
+  const { counters, warnings } = connectionOptions;
+  // each open connection and its drain (stop reading, wait for what it received to be stored and acknowledged)
+  const sockets = new Map<net.Socket, () => Promise<void>>();
+  // open connections per source address; an address leaves the map with its last connection, so the map is bounded
+  // by the open connections
+  const perAddress = new Map<string, number>();
 
   const server = net.createServer((socket) => {
-    sockets.add(socket);
+    const address = socket.remoteAddress ?? "";
+    const open = perAddress.get(address) ?? 0;
+    if (open >= maxPerAddress) {
+      counters.overAddressCap++;
+      warnings.warn("tracker connection refused: too many from its address", { remoteAddress: address, open });
+      socket.on("error", () => {});
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open + 1);
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
-    handleConnection(socket, { ...options, idleTimeoutMs, frameTimeoutMs, maxQueued });
-    socket.once("close", () => sockets.delete(socket));
+    sockets.set(socket, handleConnection(socket, connectionOptions));
+    socket.once("close", () => {
+      sockets.delete(socket);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
   });
   server.maxConnections = 50_000;
   server.on("error", (error) => options.logger.error({ err: error }, "teltonika tcp listener error"));
@@ -65,24 +159,34 @@ export async function startTeltonikaTcpListener(options: TcpListenerOptions): Pr
     });
   });
   const port = (server.address() as net.AddressInfo).port;
+  const unregisterMetrics = metricSources().add("trackerListener", {
+    protocol: PROTOCOL,
+    transport: "tcp",
+    connections: () => sockets.size,
+    counters,
+  });
 
   return {
     server,
     port,
     connections: () => sockets.size,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
+    counters,
+    // graceful: stop accepting, stop reading, acknowledge what is being stored, then close (devices resend the rest)
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await settledWithin(Promise.all([...sockets.values()].map((drain) => drain())), STOP_DRAIN_MS);
+      for (const socket of sockets.keys()) socket.end();
+      await settledWithin(closed, STOP_FLUSH_MS);
+      for (const socket of sockets.keys()) socket.destroy();
+      await closed;
+      unregisterMetrics(); // its counts are kept as totals
+    },
   };
 }
 
-function handleConnection(
-  socket: net.Socket,
-  options: TcpListenerOptions & { idleTimeoutMs: number; frameTimeoutMs: number; maxQueued: number },
-) {
-  const { sink, sessions, logger } = options;
+/** Serves one device connection; returns its drain for a graceful stop. */
+function handleConnection(socket: net.Socket, options: ConnectionOptions): () => Promise<void> {
+  const { sink, sessions, logger, counters, warnings } = options;
   const splitter = new TeltonikaFrameSplitter();
   const remoteAddress = socket.remoteAddress;
   let tracker: KnownTracker | null = null;
@@ -90,6 +194,7 @@ function handleConnection(
   let chain: Promise<void> = Promise.resolve(); // strict per-connection order: login, then each packet in turn
   let queued = 0;
   let closed = false;
+  let draining = false;
   let frameTimer: NodeJS.Timeout | undefined;
 
   const close = (reason: string) => {
@@ -99,7 +204,23 @@ function handleConnection(
     socket.destroy();
   };
 
+  /** answers the login with the refusal byte, then closes; a peer that never closes its side is cut off soon after */
+  const refuse = (reason: string) => {
+    if (closed) return;
+    closed = true;
+    logger.debug({ remoteAddress, reason }, "tracker login refused");
+    socket.end(loginReply(false));
+    setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+  };
+
   socket.setTimeout(options.idleTimeoutMs, () => close("idle timeout"));
+  // the idle timeout restarts with every byte; the login deadline does not: a connection that trickles bytes but
+  // never completes an IMEI login holds its slot no longer than this
+  let loginTimer: NodeJS.Timeout | undefined = setTimeout(() => {
+    counters.loginTimeouts++;
+    warnings.warn("tracker connection closed: no login in time", { remoteAddress });
+    close("no login in time");
+  }, options.loginTimeoutMs);
 
   const enqueue = (work: () => Promise<void>) => {
     queued++;
@@ -111,11 +232,12 @@ function handleConnection(
       })
       .finally(() => {
         queued--;
-        if (queued < options.maxQueued && !closed) socket.resume();
+        if (queued < options.maxQueued && !closed && !draining) socket.resume();
       });
   };
 
   socket.on("data", (chunk: Buffer) => {
+    if (closed) return; // refused or closing: what still arrives is neither buffered nor looked at
     let frames;
     try {
       frames = splitter.feed(chunk);
@@ -123,27 +245,46 @@ function handleConnection(
       logger.error({ err: error, remoteAddress }, "frame splitter failed");
       return close("splitter failure");
     }
-    clearTimeout(frameTimer);
-    if (splitter.pending > 0) frameTimer = setTimeout(() => close("frame not completed in time"), options.frameTimeoutMs);
+    // the frame deadline runs from a frame's first byte to its last: it starts when bytes are left waiting for the
+    // rest of their frame and is not restarted by more bytes of the same frame (a trickle cannot extend it)
+    if (splitter.pending === 0) {
+      clearTimeout(frameTimer);
+      frameTimer = undefined;
+    } else if (frameTimer === undefined || frames.length > 0) {
+      clearTimeout(frameTimer); // a frame completed in this chunk: what is left is the start of a new one
+      frameTimer = setTimeout(() => {
+        counters.frameTimeouts++;
+        warnings.warn("tracker connection closed: frame not completed in time", { remoteAddress, imei: tracker?.imei });
+        close("frame not completed in time");
+      }, options.frameTimeoutMs);
+    }
     for (const frame of frames) {
       switch (frame.kind) {
         case "invalid":
-          logger.warn({ remoteAddress, imei: tracker?.imei, reason: frame.reason }, "invalid data from tracker");
+          counters.invalidFrames++;
+          warnings.warn("invalid data from tracker", { remoteAddress, imei: tracker?.imei, reason: frame.reason });
           return close(frame.reason);
         case "ping":
           break;
         case "imei":
+          clearTimeout(loginTimer); // the device has done its part; the lookup is ours
+          loginTimer = undefined;
+          if (!isValidImei(frame.imei)) {
+            // not a Teltonika device: refused with the protocol's answer, before any database work
+            counters.invalidImeis++;
+            warnings.warn("tracker login refused: not a valid IMEI", { remoteAddress, imei: frame.imei });
+            return refuse("not a valid IMEI");
+          }
           enqueue(async () => {
             tracker = await sink.identify({ imei: frame.imei, protocol: PROTOCOL, remoteAddress });
             if (closed) return;
-            socket.write(loginReply(tracker !== null));
             if (!tracker) {
-              logger.info({ imei: frame.imei, remoteAddress }, "unknown tracker refused");
-              socket.end();
-              closed = true;
-              return;
+              counters.unknownTrackers++;
+              warnings.warn("unknown tracker refused", { imei: frame.imei, remoteAddress });
+              return refuse("unknown tracker");
             }
-            session = new DeviceSession(tracker.trackerId, tracker.imei, socket, encodeCommand);
+            socket.write(loginReply(true));
+            session = new DeviceSession(tracker, { write: (bytes) => socket.write(bytes), end: close }, encodeCommand);
             sessions.add(session);
             sink.connected?.(tracker);
             logger.debug({ imei: tracker.imei, remoteAddress }, "tracker logged in");
@@ -154,6 +295,7 @@ function handleConnection(
             if (!tracker) return;
             const result = decodeTcpPacket(frame.bytes);
             if (result.kind === "rejected") {
+              counters.invalidPackets++;
               logger.warn({ imei: tracker.imei, reason: result.reason }, "packet not acknowledged");
               return;
             }
@@ -163,8 +305,20 @@ function handleConnection(
               }
               return;
             }
-            await sink.ingest(tracker, result.records, { protocol: PROTOCOL, receivedAt: Date.now() });
-            if (!closed) socket.write(result.reply); // acknowledged only once stored
+            options.received.inc(result.records.length);
+            let stored: number;
+            try {
+              stored = await sink.ingest(tracker, result.records, { protocol: PROTOCOL, receivedAt: Date.now() });
+            } catch (error) {
+              if (!(error instanceof EndSessionError)) throw error;
+              // the tracker left its asset, or the database refuses this packet: not acknowledged, and the device
+              // logs in again to be looked up afresh
+              logger.warn({ imei: tracker.imei, remoteAddress, reason: error.message }, "tracker session ended");
+              return close(error.message);
+            }
+            if (closed) return;
+            socket.write(tcpAcknowledgement(stored)); // acknowledged only once stored, with what was stored
+            options.acknowledged.inc(stored);
           });
           break;
       }
@@ -175,7 +329,16 @@ function handleConnection(
   socket.once("close", () => {
     closed = true;
     clearTimeout(frameTimer);
-    if (session) sessions.remove(session);
-    if (tracker) sink.disconnected?.(tracker);
+    clearTimeout(loginTimer);
+    // a session replaced by a newer login of its tracker is not the tracker going offline
+    const current = session ? sessions.remove(session) : false;
+    if (tracker && current) sink.disconnected?.(tracker);
   });
+
+  return async () => {
+    draining = true;
+    socket.pause(); // nothing new is read; what was received is still stored and acknowledged
+    clearTimeout(frameTimer);
+    await chain;
+  };
 }

@@ -1,14 +1,54 @@
 // Teltonika over UDP: each datagram carries the IMEI and its records; the acknowledgement (packet id, AVL packet
 // id, record count) goes back only after the records are stored. Datagrams of one device are handled in order.
 // Unknown IMEIs and malformed datagrams get no answer.
+// Under attack (docs/ingest.md "Tracker ports under attack"): UDP has no handshake and its source is spoofable, so
+// the work is bounded instead: at most a few datagrams wait per device and a fixed number in total. A datagram over
+// either bound, with an IMEI that is not a valid IMEI, or malformed is dropped without an answer (the device resends
+// what is not acknowledged), counted, and logged at most once per interval per kind.
+// A graceful stop takes no new datagram, lets those already taken be stored and acknowledged (as the TCP listener
+// does, for at most STOP_DRAIN_MS), then closes the socket; a device resends whatever was not acknowledged.
 import dgram from "node:dgram";
 import type { Logger } from "pino";
-import { decodeUdpDatagram } from "./protocols/teltonika/decoder";
-import { PROTOCOL } from "./teltonika-tcp-listener";
+import { isValidImei } from "./imei";
+import { decodeUdpDatagram, udpAcknowledgement } from "./protocols/teltonika/decoder";
+import { SampledLog } from "./sampled-log";
+import { PROTOCOL, STOP_DRAIN_MS } from "./teltonika-tcp-listener";
+import { settledWithin } from "../deadlines";
+import { metricSources } from "../metrics/metric-sources";
+import { metrics } from "../metrics/registry";
 import type { TrackerSink } from "./tracker-sink";
+
+/** Defaults of the bounds (docs/ingest.md "Tracker ports under attack"). */
+export const UDP_LIMITS = {
+  /** datagrams of one IMEI waiting to be stored; a device waits for each answer, so a handful is plenty */
+  maxQueuedPerDevice: 8,
+  /** datagrams of all devices waiting to be stored */
+  maxQueuedTotal: 2_000,
+};
+
+/** Datagrams dropped without an answer since the listener started, by reason. */
+export interface UdpListenerCounters {
+  /** not a Teltonika record datagram, or its CRC-free structure did not check out */
+  malformed: number;
+  /** the IMEI is not 15 digits with a valid check digit */
+  invalidImei: number;
+  /** its device already had maxQueuedPerDevice datagrams waiting */
+  deviceQueueFull: number;
+  /** maxQueuedTotal datagrams were waiting */
+  totalQueueFull: number;
+  /** stored and acknowledged */
+  acknowledged: number;
+  /** arrived while the listener was stopping */
+  stopping: number;
+  /** carried an IMEI no asset's tracker has */
+  unknownTracker: number;
+}
 
 export interface UdpListener {
   port: number;
+  /** false once a stop began */
+  listening(): boolean;
+  counters: Readonly<UdpListenerCounters>;
   close(): Promise<void>;
 }
 
@@ -17,34 +57,73 @@ export async function startTeltonikaUdpListener(options: {
   port: number;
   sink: TrackerSink;
   logger: Logger;
+  maxQueuedPerDevice?: number;
+  maxQueuedTotal?: number;
+  /** at most one warning of each kind per this many ms */
+  logSampleMs?: number;
 }): Promise<UdpListener> {
   const { sink, logger } = options;
+  const maxPerDevice = options.maxQueuedPerDevice ?? UDP_LIMITS.maxQueuedPerDevice;
+  const maxTotal = options.maxQueuedTotal ?? UDP_LIMITS.maxQueuedTotal;
+  const warnings = new SampledLog(logger, options.logSampleMs);
+  const counters: UdpListenerCounters = { malformed: 0, invalidImei: 0, deviceQueueFull: 0, totalQueueFull: 0, acknowledged: 0, stopping: 0, unknownTracker: 0 };
+  const received = metrics().recordsReceived.labels(PROTOCOL, "udp");
+  const acknowledged = metrics().recordsAcknowledged.labels(PROTOCOL, "udp");
   const socket = dgram.createSocket({ type: options.host.includes(":") ? "udp6" : "udp4" });
-  const chains = new Map<string, Promise<void>>(); // per IMEI, so one device's datagrams stay in order
+  // per IMEI, so one device's datagrams stay in order; an entry lives only while its device has datagrams waiting,
+  // so there are at most maxQueuedTotal entries
+  const chains = new Map<string, { tail: Promise<void>; waiting: number }>();
+  let waiting = 0;
+  let stopping = false;
+  let closed = false;
+
+  const drop = (reason: keyof UdpListenerCounters, message: string, fields: Record<string, unknown>) => {
+    counters[reason]++;
+    warnings.warn(message, { ...fields, dropped: counters[reason] });
+  };
 
   socket.on("message", (datagram, remote) => {
+    if (stopping) return void counters.stopping++;
     const decoded = decodeUdpDatagram(datagram);
     const imei = decoded.imei;
     if (!imei || decoded.result.kind !== "records" || !("reply" in decoded) || !decoded.reply) {
       const reason = decoded.result.kind === "rejected" ? decoded.result.reason : "not a record datagram";
-      logger.warn({ remoteAddress: remote.address, reason }, "udp datagram not acknowledged");
-      return;
+      return drop("malformed", "udp datagram dropped: malformed", { remoteAddress: remote.address, reason });
+    }
+    if (!isValidImei(imei)) {
+      return drop("invalidImei", "udp datagram dropped: not a valid IMEI", { remoteAddress: remote.address, imei });
+    }
+    const chain = chains.get(imei) ?? { tail: Promise.resolve(), waiting: 0 };
+    if (chain.waiting >= maxPerDevice) {
+      return drop("deviceQueueFull", "udp datagram dropped: its device has too many waiting", { remoteAddress: remote.address, imei });
+    }
+    if (waiting >= maxTotal) {
+      return drop("totalQueueFull", "udp datagram dropped: too many waiting", { remoteAddress: remote.address, imei });
     }
     const { records } = decoded.result;
+    received.inc(records.length);
     const reply = decoded.reply;
-    const previous = chains.get(imei) ?? Promise.resolve();
-    const next = previous
+    chain.waiting++;
+    waiting++;
+    chains.set(imei, chain);
+    chain.tail = chain.tail
       .then(async () => {
         const tracker = await sink.identify({ imei, protocol: PROTOCOL, remoteAddress: remote.address });
-        if (!tracker) return;
-        await sink.ingest(tracker, records, { protocol: PROTOCOL, receivedAt: Date.now() });
-        socket.send(reply, remote.port, remote.address);
+        if (!tracker) return void counters.unknownTracker++;
+        const stored = await sink.ingest(tracker, records, { protocol: PROTOCOL, receivedAt: Date.now() });
+        if (closed) return; // stored after the stop's grace: the device resends, and the writer keeps it once
+        // awaited: the send resolves the address first, and a stop must not close the socket under it
+        await new Promise<void>((resolve, reject) =>
+          socket.send(udpAcknowledgement(reply, stored), remote.port, remote.address, (error) => (error ? reject(error) : resolve())),
+        );
+        counters.acknowledged++;
+        acknowledged.inc(stored);
       })
       .catch((error) => logger.error({ err: error, imei }, "udp datagram handling failed"))
       .finally(() => {
-        if (chains.get(imei) === next) chains.delete(imei);
+        waiting--;
+        if (--chain.waiting === 0) chains.delete(imei);
       });
-    chains.set(imei, next);
   });
   socket.on("error", (error) => logger.error({ err: error }, "teltonika udp listener error"));
 
@@ -55,8 +134,17 @@ export async function startTeltonikaUdpListener(options: {
       resolve();
     });
   });
+  const unregisterMetrics = metricSources().add("trackerListener", { protocol: PROTOCOL, transport: "udp", counters });
   return {
     port: socket.address().port,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    listening: () => !stopping,
+    counters,
+    close: async () => {
+      stopping = true;
+      await settledWithin(Promise.all([...chains.values()].map((chain) => chain.tail)), STOP_DRAIN_MS);
+      closed = true;
+      await new Promise<void>((resolve) => socket.close(() => resolve()));
+      unregisterMetrics(); // its counts are kept as totals
+    },
   };
 }

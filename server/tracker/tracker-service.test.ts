@@ -11,6 +11,7 @@ import { freePort } from "../testing/free-port";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { encodeLogin } from "./protocols/teltonika/avl-encoder";
 import { startTrackerService, type TrackerService } from "./tracker-service";
+import { testImei } from "../testing/test-imei";
 
 /** logs in with `imei` and resolves with the server's one-byte answer */
 async function login(port: number, imei: string): Promise<number> {
@@ -50,8 +51,7 @@ describe.each(databaseKinds())("tracker service on %s", (kind) => {
   });
 
   it("recognises a re-numbered tracker at the next login (the asset change is announced)", async () => {
-    const stamp = String(Date.now()).slice(-12);
-    const [first, second] = [`351${stamp}`, `352${stamp}`];
+    const [first, second] = [testImei(), testImei()];
     const account = await createAccount({ name: "Renumbering" });
     const asset = await createAsset({ accountId: account.id, name: "Van", imei: first });
     expect(await login(service.tcpPort!, first)).toBe(1);

@@ -10,7 +10,11 @@ import { PositionWriter } from "./pipeline/position-writer";
 import { WsSequence } from "./pipeline/ws-sequence";
 import { startTeltonikaTcpListener, type TcpListener } from "./teltonika-tcp-listener";
 import { startTeltonikaUdpListener, type UdpListener } from "./teltonika-udp-listener";
+import { enforceNewestLogin } from "./newest-login-wins";
+import { reauthoriseSessions } from "./session-reauthorisation";
 import { TrackerDirectory } from "./tracker-directory";
+import { commandGateway, createCommandGateway, setCommandGateway } from "./command-gateway";
+import { observeAdapterReports } from "../modules/vehicle-control/observe-adapter-reports";
 
 export interface TrackerService {
   sessions: DeviceSessions;
@@ -19,6 +23,8 @@ export interface TrackerService {
   directory: TrackerDirectory;
   tcpPort: number | null;
   udpPort: number | null;
+  /** each tracker listener, and whether it takes connections or datagrams (readiness) */
+  listeners(): { name: string; port: number; listening: boolean }[];
   /** stops accepting, then waits until everything received has been stored (and acknowledged) */
   stop(): Promise<void>;
 }
@@ -29,15 +35,31 @@ export async function startTrackerService(options: {
   hub: Hub;
   host: string;
   teltonikaPort: number;
+  /** false: TCP only (TELTONIKA_UDP=0) */
+  teltonikaUdp?: boolean;
+  /** TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS */
+  maxConnectionsPerAddress?: number;
   embedded: boolean;
   logger: Logger;
   geocoder?: Geocoder;
+  /** this process's name on the hub (tracker logins); random when not given */
+  nodeId?: string;
 }): Promise<TrackerService> {
   const sessions = new DeviceSessions();
+  const stopNewestLogin = enforceNewestLogin({ sessions, hub: options.hub, logger: options.logger, nodeId: options.nodeId });
   const directory = new TrackerDirectory(options.prisma);
+  const stopPruning = directory.startPruning((error) =>
+    options.logger.error({ err: error }, "unknown devices not pruned"),
+  );
   const local = createMemoryHub();
-  // an IMEI fitted to another asset, a tracker removed, an asset deleted: logins look the tracker up again
-  const stopForgetting = options.hub.subscribe("asset.changed", () => directory.forget());
+  // an IMEI fitted to another asset, a tracker removed, an asset deleted: logins look the tracker up again, and the
+  // sessions that logged in for the asset are checked again
+  const stopForgetting = options.hub.subscribe("asset.changed", (change) => {
+    directory.forget();
+    reauthoriseSessions({ prisma: options.prisma, sessions, change, logger: options.logger }).catch((error) =>
+      options.logger.error({ err: error, assetId: change.assetId }, "tracker sessions not re-authorised"),
+    );
+  });
   // PGlite runs one query at a time: concurrent flushes would only queue behind each other
   const writer = new PositionWriter(options.sql, options.embedded ? 1 : 4);
   const pipeline = new IngestPipeline({
@@ -50,6 +72,11 @@ export async function startTrackerService(options: {
     logger: options.logger,
     geocoder: options.geocoder,
   });
+  // vehicle control: commands reach this node's sessions (and, through the hub, other nodes'); what the CAN adapters
+  // report in the records stored here updates program numbers and confirms commands
+  const gateway = createCommandGateway({ sessions, hub: options.hub });
+  setCommandGateway(gateway);
+  const stopObserving = observeAdapterReports({ local, logger: options.logger });
   let tcp: TcpListener | null = null;
   let udp: UdpListener | null = null;
   if (options.teltonikaPort !== 0) {
@@ -59,9 +86,15 @@ export async function startTrackerService(options: {
       sink: pipeline,
       sessions,
       logger: options.logger,
+      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     });
-    udp = await startTeltonikaUdpListener({ host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
-    options.logger.info({ address: `${options.host}:${tcp.port}`, protocol: "teltonika" }, "tracker listener (tcp, udp)");
+    if (options.teltonikaUdp !== false) {
+      udp = await startTeltonikaUdpListener({ host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
+    }
+    options.logger.info(
+      { address: `${options.host}:${tcp.port}`, protocol: "teltonika" },
+      udp ? "tracker listener (tcp, udp)" : "tracker listener (tcp)",
+    );
   }
   return {
     sessions,
@@ -69,10 +102,20 @@ export async function startTrackerService(options: {
     directory,
     tcpPort: tcp?.port ?? null,
     udpPort: udp?.port ?? null,
+    listeners: () => [
+      ...(tcp ? [{ name: "teltonika-tcp", port: tcp.port, listening: tcp.server.listening }] : []),
+      ...(udp ? [{ name: "teltonika-udp", port: udp.port, listening: udp.listening() }] : []),
+    ],
     async stop() {
       stopForgetting();
+      stopPruning();
+      stopObserving();
+      gateway.stop();
+      if (commandGateway() === gateway) setCommandGateway(undefined);
+      stopNewestLogin();
       await Promise.all([tcp?.close(), udp?.close()]);
       await writer.drain();
+      await pipeline.drainPublishing(5_000);
       await local.close();
       options.geocoder?.close?.();
     },

@@ -1,14 +1,25 @@
 // The dashboard API: one router per area, mounted at /api/trpc (app/api/trpc/[trpc]/route.ts).
 import { createCallerFactory, createTrpcRouter } from "./trpc";
+import { accessRequestsRouter } from "./routers/access-requests";
 import { accountsRouter } from "./routers/accounts";
 import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetsRouter } from "./routers/assets";
+import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
+import { formSubmissionsRouter } from "./routers/form-submissions";
+import { driversRouter } from "./routers/drivers";
 import { geofencesRouter } from "./routers/geofences";
+import { importsRouter } from "./routers/imports";
+import { passengersRouter } from "./routers/passengers";
 import { positionsRouter } from "./routers/positions";
+import { routesRouter } from "./routers/routes";
+import { runsRouter } from "./routers/runs";
 import { trackingLinksRouter } from "./routers/tracking-links";
+import { platformRouter } from "./routers/platform";
 import { usersRouter } from "./routers/users";
+import { vehicleControlRouter } from "./routers/vehicle-control";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = createTrpcRouter({
   accounts: accountsRouter,
@@ -20,6 +31,19 @@ export const appRouter = createTrpcRouter({
   alerts: alertsRouter,
   geofences: geofencesRouter,
   trackingLinks: trackingLinksRouter,
+  imports: importsRouter,
+  accessRequests: accessRequestsRouter,
+  formSubmissions: formSubmissionsRouter,
+  // school transport
+  drivers: driversRouter,
+  routes: routesRouter,
+  runs: runsRouter,
+  passengers: passengersRouter,
+  webhooks: webhooksRouter,
+  platform: platformRouter,
+  vehicleControl: vehicleControlRouter,
+  // vehicle control
+  authorisedDrivers: authorisedDriversRouter,
 });
 
 export type AppRouter = typeof appRouter;

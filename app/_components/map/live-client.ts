@@ -13,7 +13,7 @@ export function liveClient() {
       splitLink({
         condition: (op) => op.type === "subscription",
         true: httpSubscriptionLink({ url: "/api/trpc", transformer: superjson }),
-        false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: 10 }),
       }),
     ],
   });

@@ -3,26 +3,45 @@
 // The dashboard's API client (tRPC) is provided here, not in the root layout: public pages such as /t/{uuid} never
 // load it.
 import { notFound } from "next/navigation";
+import { countPendingAccessRequests } from "@/server/modules/access-requests/count-pending-access-requests";
+import { countUnseenFormSubmissions } from "@/server/modules/link-forms/count-unseen-form-submissions";
+import { isPlatformAdmin } from "@/server/modules/users/is-platform-admin";
 import { listUserAccounts } from "@/server/modules/users/list-user-accounts";
 import { can, ROLE_LABELS, type Permission } from "@/server/modules/users/roles";
 import { AppShell, type NavItem } from "../../_components/app-shell";
+import { InvitationsBanner } from "../../_components/invitations-banner";
 import { TrpcProvider } from "../../_components/trpc";
 import { loadMembership, loadSessionUser } from "../../_lib/account-page";
 
 export const dynamic = "force-dynamic";
 
-const NAV: Array<{ section: string; label: string; permission?: Permission }> = [
+/** what waits for the team, counted for the navigation's badges */
+const BADGES = {
+  accessRequests: { count: countPendingAccessRequests, label: "waiting" },
+  formSubmissions: { count: countUnseenFormSubmissions, label: "unseen" },
+} as const;
+
+const NAV: Array<{ section: string; label: string; permission?: Permission; badge?: keyof typeof BADGES; platformAdmin?: true }> = [
   { section: "dashboard", label: "Overview" },
   { section: "map", label: "Live map", permission: "assets.read" },
   { section: "assets", label: "Assets", permission: "assets.read" },
   { section: "links", label: "Links", permission: "assets.read" },
+  { section: "access-requests", label: "Access requests", permission: "links.manage", badge: "accessRequests" },
+  { section: "passenger-messages", label: "Passenger messages", permission: "passengers.manage", badge: "formSubmissions" },
+  // school transport: every member reads routes and drivers
+  { section: "routes", label: "Routes" },
+  { section: "drivers", label: "Drivers" },
   { section: "alerts", label: "Alerts", permission: "alerts.read" },
   { section: "alerts/rules", label: "Alert rules", permission: "alerts.read" },
   { section: "geofences", label: "Geofences", permission: "alerts.read" },
+  { section: "imports", label: "Imports", permission: "imports.manage" },
   { section: "devices", label: "Unknown devices", permission: "assets.write" },
   { section: "users", label: "Users and roles", permission: "users.manage" },
+  { section: "webhooks", label: "Webhooks", permission: "webhooks.manage" },
   { section: "api-access", label: "API access", permission: "api.manage" },
   { section: "settings", label: "Settings", permission: "account.manage" },
+  // the platform operator's own section, whatever their role in this account
+  { section: "platform", label: "Platform accounts", platformAdmin: true },
 ];
 
 export default async function AccountLayout({ children, params }: { children: React.ReactNode; params: Promise<{ accountKey: string }> }) {
@@ -33,10 +52,18 @@ export default async function AccountLayout({ children, params }: { children: Re
   if (!membership) notFound();
   const { account, role } = membership;
   const accounts = await listUserAccounts({ userId: user.id });
-  const nav: NavItem[] = NAV.filter((item) => !item.permission || can(role, item.permission)).map((item) => ({
-    href: `/a/${account.key}/${item.section}`,
-    label: item.label,
-  }));
+  const operator = await isPlatformAdmin(user.id);
+  const nav: NavItem[] = await Promise.all(
+    NAV.filter((item) => (!item.permission || can(role, item.permission)) && (!item.platformAdmin || operator)).map(async (item) => {
+      const badge = item.badge ? BADGES[item.badge] : null;
+      const count = badge ? await badge.count({ accountId: account.id }) : 0;
+      return {
+        href: `/a/${account.key}/${item.section}`,
+        label: item.label,
+        ...(badge && count > 0 && { badge: { count, label: badge.label } }),
+      };
+    }),
+  );
   return (
     <AppShell
       account={{ key: account.key, name: account.name }}
@@ -45,7 +72,10 @@ export default async function AccountLayout({ children, params }: { children: Re
       accounts={accounts.map(({ key, name }) => ({ key, name }))}
       nav={nav}
     >
-      <TrpcProvider>{children}</TrpcProvider>
+      <TrpcProvider>
+        <InvitationsBanner />
+        {children}
+      </TrpcProvider>
     </AppShell>
   );
 }

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { makeAccount, makeClient } from "@/server/http/test-fixtures";
 import { revokeOAuthClient } from "@/server/modules/oauth/revoke-oauth-client";
+import { TOKEN_IP_RATE_LIMIT } from "@/server/http/token-endpoint";
 import { verifyAccessToken } from "@/server/security/access-token";
+import { secretVerifications } from "@/server/security/hashing";
 import { randomId } from "@/server/security/random";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { POST } from "./route";
@@ -166,5 +168,24 @@ describe.each(databaseKinds())("POST /oauth/token on %s", (kind) => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // another client_id from the same address still gets through
     expect((await POST(tokenRequest({ ...form, client_id: `other-${randomId(6)}` }, { ip }))).status).toBe(401);
+  });
+
+  it("limits one address across client ids, so rotating client_id does not buy more argon2 work", async () => {
+    const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < TOKEN_IP_RATE_LIMIT.points; i++) {
+      const form = { grant_type: "client_credentials", client_id: `rotate-${i}-${randomId(6)}`, client_secret: "x" };
+      statuses.push((await POST(tokenRequest(form, { ip }))).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    const before = secretVerifications();
+    const limited = await POST(tokenRequest({ grant_type: "client_credentials", client_id: `fresh-${randomId(6)}`, client_secret: "x" }, { ip }));
+    await expectOAuthError(limited, 429, "rate_limited");
+    expect(secretVerifications()).toBe(before);
+  });
+
+  it("refuses a body above 8 KiB with 413", async () => {
+    const response = await POST(tokenRequest(`grant_type=client_credentials&client_id=a&client_secret=${"x".repeat(9000)}`));
+    await expectOAuthError(response, 413, "invalid_request");
   });
 });

@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCOPE_NAMES } from "../../modules/oauth/scopes";
+import { WEBHOOK_EVENTS } from "../../modules/webhooks/webhook-events";
 import { GET } from "../../../app/api/openapi.json/route";
 import { buildOpenApiDocument } from "./document";
 import { PATH_REGISTRATIONS } from "./paths";
@@ -30,8 +31,8 @@ describe("OpenAPI document", () => {
     for (const [route, item] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(item as Record<string, { responses?: object; summary?: string }>)) {
         expect(operation.summary, `${method} ${route}`).toBeTruthy();
-        // every operation documents its success: 200, or 201 (created) / 204 (deleted)
-        expect(Object.keys(operation.responses ?? {}).some((status) => /^20[014]$/.test(status)), `${method} ${route}`).toBe(true);
+        // every operation documents its success: 200, or 201 (created) / 202 (accepted, e.g. a webhook test) / 204 (deleted)
+        expect(Object.keys(operation.responses ?? {}).some((status) => /^20[0124]$/.test(status)), `${method} ${route}`).toBe(true);
       }
     }
   });
@@ -61,6 +62,14 @@ describe("OpenAPI document", () => {
     expect(schemas).toHaveProperty("Asset");
     expect(schemas).toHaveProperty("Error");
     expect(schemas).toHaveProperty("Unauthenticated");
+  });
+
+  it("describes every webhook event a receiver gets, with its body", () => {
+    const webhooks = (document as { webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } }> }).webhooks ?? {};
+    expect(Object.keys(webhooks)).toEqual([...WEBHOOK_EVENTS]);
+    for (const event of WEBHOOK_EVENTS) {
+      expect(Object.keys(webhooks[event]!.post.requestBody.content["application/json"]!.schema.properties)).toEqual(["id", "event", "created_at", "account_key", "data"]);
+    }
   });
 
   it("lists every registration file of paths/ in paths/index.ts", () => {

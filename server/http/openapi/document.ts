@@ -26,6 +26,8 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       { name: "Authentication", description: "Tokens and identity." },
       { name: "Assets", description: "Vehicles and their trackers." },
       { name: "Public tracking", description: "Viewers without an account following a vehicle through a tracking link." },
+      { name: "Passenger links", description: "School transport: passengers' own links, welcome messages, routes' runs (API key)." },
+      { name: "Webhooks", description: "Passenger-link activity pushed to your receivers (docs/webhooks.md); API keys." },
     ],
   });
 }

@@ -1,6 +1,10 @@
-// Resolves a presented API key to its account and acting user (with the user's current role there). Malformed,
-// unknown, wrong and revoked keys all give null after the same work (argon2 verify against a dummy hash when no row
-// matches). Verified on every call: no cache, so revocation and role changes apply at once.
+// Resolves a presented API key to its account and acting user (with the user's current role there). Malformed keys
+// give null at once: the format is public, so refusing it early tells nothing and costs no argon2. Unknown, wrong
+// and revoked keys give null after the same work (argon2 verify against a dummy hash when no row matches).
+// A key that verified is remembered for a minute (by a SHA-256 of the whole key, never the key itself), so an import
+// run does not pay argon2 on every call. The row and the member's role are still read on every call, so revocation
+// and role changes apply at once, on every node.
+import { createHash } from "node:crypto";
 import { db } from "../../db/client";
 import type { Role } from "../../generated/prisma/client";
 import { log } from "../../log";
@@ -25,28 +29,44 @@ export interface AuthenticatedApiKey {
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
-const store = globalThis as unknown as { __fleetlineApiKeyTouched?: Map<string, number> };
+export const VERIFIED_KEY_TTL_MS = 60_000;
+const VERIFIED_KEY_CACHE_SIZE = 10_000;
+const store = globalThis as unknown as {
+  __fleetlineApiKeyTouched?: Map<string, number>;
+  __fleetlineApiKeyVerified?: Map<string, { apiKeyId: number; until: number }>;
+};
 const touched = (store.__fleetlineApiKeyTouched ??= new Map());
+/** SHA-256 of a presented key -> the key row it verified against, until when */
+const verified = (store.__fleetlineApiKeyVerified ??= new Map());
 let dummyHash: Promise<string> | undefined;
 
 export async function authenticateApiKey({ apiKey }: { apiKey: string }): Promise<AuthenticatedApiKey | null> {
   const parsed = parseApiKey(apiKey);
-  const row = parsed
-    ? await db().apiKey.findUnique({
-        where: { keyId: parsed.keyId },
-        select: {
-          id: true,
-          keyId: true,
-          userId: true,
-          secretHash: true,
-          revokedAt: true,
-          account: {
-            select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
-          },
-        },
-      })
-    : null;
-  const valid = await verifySecret(row?.secretHash ?? (await (dummyHash ??= hashSecret(randomToken()))), apiKey);
+  if (!parsed) return null;
+  const row = await db().apiKey.findUnique({
+    where: { keyId: parsed.keyId },
+    select: {
+      id: true,
+      keyId: true,
+      userId: true,
+      secretHash: true,
+      revokedAt: true,
+      account: {
+        select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
+      },
+    },
+  });
+  const digest = createHash("sha256").update(apiKey).digest("base64url");
+  const remembered = verified.get(digest);
+  const now = Date.now();
+  let valid: boolean;
+  if (row && !row.revokedAt && remembered && remembered.apiKeyId === row.id && remembered.until > now) {
+    valid = true;
+  } else {
+    verified.delete(digest);
+    valid = await verifySecret(row?.secretHash ?? (await (dummyHash ??= hashSecret(randomToken()))), apiKey);
+    if (row && valid && !row.revokedAt) remember(digest, row.id, now);
+  }
   if (!row || !valid || row.revokedAt) return null;
 
   const membership = await db().membership.findUnique({
@@ -55,6 +75,17 @@ export async function authenticateApiKey({ apiKey }: { apiKey: string }): Promis
   });
   touch(row.id, row.keyId);
   return { id: row.id, keyId: row.keyId, userId: row.userId, role: membership?.role ?? null, account: row.account };
+}
+
+/** Forgets verified keys of one key row (revocation), or all of them. */
+export function forgetVerifiedApiKeys(apiKeyId?: number): void {
+  for (const [digest, entry] of verified) if (apiKeyId === undefined || entry.apiKeyId === apiKeyId) verified.delete(digest);
+}
+
+function remember(digest: string, apiKeyId: number, now: number): void {
+  // bounded: the oldest entry goes first (Map keeps insertion order)
+  if (verified.size >= VERIFIED_KEY_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+  verified.set(digest, { apiKeyId, until: now + VERIFIED_KEY_TTL_MS });
 }
 
 function touch(id: number, keyId: string): void {

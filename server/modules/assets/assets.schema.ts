@@ -4,17 +4,22 @@ import type { LivePosition } from "../positions/live-position";
 import { detailedStatus } from "../positions/vehicle-status";
 import { optionalText } from "../accounts/parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
+import { isValidImei } from "../../tracker/imei";
 
 /** Tracker protocols the platform decodes; the ingest work's protocol registry adds to this list. */
 export const TRACKER_PROTOCOLS = ["teltonika"] as const;
 
 const ZId = z.number().int().positive();
 
-/** 15 digits; the Luhn check digit is not enforced because some trackers report made-up IMEIs. */
+/**
+ * 15 digits whose last one is the Luhn check digit: the tracker ports refuse any other login (docs/ingest.md "Tracker
+ * ports under attack"), so a tracker saved with a mistyped IMEI could never report; it is refused here instead.
+ */
 export const ZImei = z
   .string()
   .trim()
-  .regex(/^\d{15}$/, "must be 15 digits");
+  .regex(/^\d{15}$/, { message: "must be 15 digits", abort: true })
+  .refine(isValidImei, "is not a valid IMEI: its last digit is not the check digit of the other 14 (a typing mistake?)");
 export const ZProtocol = z.enum(TRACKER_PROTOCOLS, { error: `must be one of: ${TRACKER_PROTOCOLS.join(", ")}` });
 export const ZAdapter = z.enum(ADAPTER_KINDS, { error: `must be one of: ${ADAPTER_KINDS.join(", ")}` });
 
@@ -29,6 +34,7 @@ export const ZCreateAsset = z
     plate: ZPlate.optional(),
     brand: ZBrandModel.optional(),
     model: ZBrandModel.optional(),
+    variant: ZBrandModel.optional(),
     imei: ZImei.nullish(),
     protocol: ZProtocol.default("teltonika"),
     adapter: ZAdapter.nullish(),
@@ -47,6 +53,8 @@ export const ZUpdateAsset = z.object({
   plate: ZPlate.optional(),
   brand: ZBrandModel.optional(),
   model: ZBrandModel.optional(),
+  /** picks the vehicle profile among a model's variants (docs/vehicle-control.md) */
+  variant: ZBrandModel.optional(),
   /** a string fits or replaces the tracker; null removes it; absent leaves it */
   imei: ZImei.nullable().optional(),
   protocol: ZProtocol.optional(),

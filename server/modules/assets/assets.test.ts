@@ -11,10 +11,10 @@ import { getAsset } from "./get-asset";
 import { listAssetIds } from "./list-asset-ids";
 import { listAssets } from "./list-assets";
 import { updateAsset } from "./update-asset";
+import { testImei } from "../../testing/test-imei";
 
-let imeiSeq = 0;
-/** a unique 15-digit IMEI per call (both database kinds run in one process) */
-const imei = () => String(350000000000000 + Date.now() % 1_000_000 * 1000 + ++imeiSeq).padStart(15, "0").slice(0, 15);
+/** a unique valid IMEI per call (both database kinds run in one process) */
+const imei = testImei;
 
 describe("asset cursors", () => {
   it("round-trips and refuses tampered cursors", () => {
@@ -79,6 +79,8 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
       });
     await bad({ imei: "12345" }, "imei");
     await bad({ imei: "35000000000000a" }, "imei");
+    await bad({ imei: "356307042441014" }, "imei"); // one digit off: its check digit is 3
+    await expect(createAsset({ accountId: a.id, name: "x", imei: "356307042441014" })).rejects.toThrow(/not a valid IMEI/);
     await bad({ imei: imei(), protocol: "gt06" }, "protocol");
     await bad({ imei: imei(), adapter: "can-foo" }, "adapter");
     await bad({ adapter: "lv-can200" }, "adapter");

@@ -7,7 +7,7 @@ import { type CreateAssetInput, ZCreateAsset } from "./assets.schema";
 import { ensureAccount, imeiTaken } from "./ensure-account";
 
 export async function createAsset(input: CreateAssetInput): Promise<{ id: number; trackerId: number | null }> {
-  const { accountId, name, plate, brand, model, imei, protocol, adapter } = parseInput(ZCreateAsset, input);
+  const { accountId, name, plate, brand, model, variant, imei, protocol, adapter } = parseInput(ZCreateAsset, input);
   const prisma = db();
   await ensureAccount(prisma, accountId);
   if (imei && (await prisma.tracker.findUnique({ where: { imei }, select: { id: true } }))) throw imeiTaken(imei);
@@ -19,6 +19,7 @@ export async function createAsset(input: CreateAssetInput): Promise<{ id: number
         plate: plate ?? null,
         brand: brand ?? null,
         model: model ?? null,
+        variant: variant ?? null,
         tracker: imei ? { create: { accountId, imei, protocol, canAdapter: adapter ?? null } } : undefined,
       },
       select: { id: true, tracker: { select: { id: true } } },

@@ -13,7 +13,7 @@ export const ZUnknownDeviceDto = z.object({
 });
 export type UnknownDeviceDto = z.infer<typeof ZUnknownDeviceDto>;
 
-/** the newest first; the list is platform-wide, so it is capped rather than paged */
+/** the newest first; the operator's list is platform-wide, so it is capped rather than paged */
 export const MAX_UNKNOWN_DEVICES = 500;
 
 export const ZProvisionUnknownDevice = z.object({
@@ -21,5 +21,13 @@ export const ZProvisionUnknownDevice = z.object({
   imei: ZImei,
   name: z.string(),
   plate: z.string().nullish(),
+  /** the platform operator may provision any unknown device; an account only the ones it pre-registered */
+  platformAdmin: z.boolean().default(false),
 });
 export type ProvisionUnknownDeviceInput = z.input<typeof ZProvisionUnknownDevice>;
+
+export const ZPreRegisterDevice = z.object({
+  accountId: z.number().int().positive(),
+  imei: ZImei,
+});
+export type PreRegisterDeviceInput = z.input<typeof ZPreRegisterDevice>;

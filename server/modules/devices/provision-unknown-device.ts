@@ -1,4 +1,5 @@
-// Turns an unknown device into an asset of this account: the asset is created with the device's IMEI and protocol
+// Turns an unknown device into an asset of this account (one the account pre-registered and that tried to log in
+// since, or any when the platform operator does it): the asset is created with the device's IMEI and protocol
 // through createAsset (same validation and platform-wide IMEI uniqueness as any other asset), then the
 // unknown-device row goes. Not one transaction because createAsset owns its writes; the order makes a failure
 // harmless: if the delete fails the asset exists, the device is identified on its next login, and the stale row
@@ -12,9 +13,17 @@ import { type ProvisionUnknownDeviceInput, ZProvisionUnknownDevice } from "./dev
 export async function provisionUnknownDevice(
   input: ProvisionUnknownDeviceInput,
 ): Promise<{ id: number; trackerId: number | null }> {
-  const { accountId, imei, name, plate } = parseInput(ZProvisionUnknownDevice, input);
-  const device = await db().unknownDevice.findUnique({ where: { imei }, select: { protocol: true } });
-  if (!device) throw new AppError("NOT_FOUND", `no unknown device with IMEI ${imei}`);
+  const { accountId, imei, name, plate, platformAdmin } = parseInput(ZProvisionUnknownDevice, input);
+  const device = await db().unknownDevice.findUnique({
+    where: { imei },
+    select: { protocol: true, accountId: true, preRegisteredAt: true, lastSeenAt: true, attempts: true },
+  });
+  // an account provisions only what its list shows it (list-unknown-devices.ts); anything else is not found to it
+  const visible =
+    device &&
+    (platformAdmin ||
+      (device.accountId === accountId && device.attempts > 0 && device.preRegisteredAt !== null && device.lastSeenAt > device.preRegisteredAt));
+  if (!device || !visible) throw new AppError("NOT_FOUND", `no unknown device with IMEI ${imei}`);
   const created = await createAsset({ accountId, name, plate: plate ?? undefined, imei, protocol: device.protocol });
   await db().unknownDevice.deleteMany({ where: { imei } });
   return created;

@@ -20,6 +20,7 @@ import { createAsset } from "../assets/create-asset";
 import { createGeofence } from "../geofences/create-geofence";
 import { db } from "../../db/client";
 import { freePort } from "../../testing/free-port";
+import { testImei } from "../../testing/test-imei";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -98,7 +99,7 @@ describe.each(databaseKinds())("alerts from a device over TCP on %s", (kind) => 
       running.hub.subscribe("driver_behavior", (m) => heard.driver_behavior.push(m));
 
       const account = await createAccount({ name: "Over TCP", plan: "detailed", addons: { mobility: true, driver: true } });
-      const imei = `35${String(Date.now()).slice(-13)}`;
+      const imei = testImei();
       const asset = await createAsset({ accountId: account.id, name: "Van 7", imei });
       const fence = await createGeofence({ accountId: account.id, body: { name: "Depot", shape: "circle", center: DEPOT, radius_m: 300 } });
       const enter = await createAlertRule({

@@ -13,6 +13,7 @@ import { updateAlertRule } from "../alerts/update-alert-rule";
 import type { LivePosition } from "../positions/live-position";
 import { EvaluationService } from "./evaluation-service";
 import { TestDrive } from "./test-drive";
+import { testImei } from "../../testing/test-imei";
 
 const logger = pino({ level: "silent" });
 const MINUTE = 60_000;
@@ -66,7 +67,7 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
       plan: "detailed",
       addons: { mobility: options.addons?.mobility ?? false, driver: options.addons?.driver ?? false },
     });
-    const asset = await createAsset({ accountId: account.id, name: "Van", imei: `35${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 1e5).toString().padStart(5, "0")}` });
+    const asset = await createAsset({ accountId: account.id, name: "Van", imei: testImei() });
     return { account, asset, drive: new TestDrive({ accountId: account.id, assetId: asset.id, start: options.start }) };
   }
 

@@ -2,7 +2,8 @@
 // entries are served without a lookup, stale ones only while lookups fail, and only up to their limit.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "./manual-clock";
-import { StaleTolerantCache, withTimeout } from "./stale-tolerant-cache";
+import { withTimeout } from "../../deadlines";
+import { StaleTolerantCache } from "./stale-tolerant-cache";
 
 const down = () => Promise.reject(new Error("database unreachable"));
 

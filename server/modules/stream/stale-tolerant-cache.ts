@@ -75,12 +75,3 @@ export class StaleTolerantCache<K, V> {
     return this.entries.size;
   }
 }
-
-/** Rejects when `promise` has not settled within `ms` (real time: it bounds I/O, not a rule of the stream). */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

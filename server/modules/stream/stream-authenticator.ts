@@ -9,7 +9,8 @@ import type { Clock } from "./clock";
 import type { AccountEntitlements } from "./stream-entitlements";
 import { LOOKUP_TIMEOUT_MS, STALE_WHILE_FAILING_MS, TOKEN_CACHE_FRESH_MS } from "./stream-limits";
 import { StreamRefusal, StreamRefusalCode } from "./stream-refusal";
-import { StaleTolerantCache, withTimeout } from "./stale-tolerant-cache";
+import { withTimeout } from "../../deadlines";
+import { StaleTolerantCache } from "./stale-tolerant-cache";
 
 export const STREAM_SCOPE = "stream:read";
 

@@ -12,6 +12,8 @@ export const StreamRefusalCode = {
   ASSET_IDS_INVALID: "ASSET_IDS_INVALID",
   /** the account already holds its maximum of concurrent stream connections */
   CONNECTION_LIMIT: "CONNECTION_LIMIT",
+  /** too many handshakes from this client address in the last minute: retry after the wait in the message */
+  RATE_LIMITED: "RATE_LIMITED",
   /** the token or the stream could not be checked right now (database unreachable, nothing recent cached): retry */
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const;

@@ -10,7 +10,8 @@ import type { Clock } from "./clock";
 import { LastPositionMemory } from "./last-position-memory";
 import { LOOKUP_TIMEOUT_MS, STALE_WHILE_FAILING_MS } from "./stream-limits";
 import { StreamRefusal, StreamRefusalCode } from "./stream-refusal";
-import { StaleTolerantCache, withTimeout } from "./stale-tolerant-cache";
+import { withTimeout } from "../../deadlines";
+import { StaleTolerantCache } from "./stale-tolerant-cache";
 
 export interface StreamSnapshot {
   /** the last known position of each subscribed asset that has one, in the order asked */

@@ -56,6 +56,8 @@ export class StreamSubscription {
   private blocked = false;
   private flushing = false;
   private closed = false;
+  /** what the account's entitlements grant this connection (changes with the account's plan) */
+  private grant: { channels: ReadonlySet<StreamChannel>; detailed: boolean };
 
   constructor(
     readonly options: {
@@ -70,6 +72,7 @@ export class StreamSubscription {
     },
   ) {
     this.assetIds = new Set(options.assetIds);
+    this.grant = { channels: options.channels, detailed: options.detailed };
   }
 
   get id(): string {
@@ -77,11 +80,19 @@ export class StreamSubscription {
   }
 
   get detailed(): boolean {
-    return this.options.detailed;
+    return this.grant.detailed;
   }
 
   get channels(): ReadonlySet<StreamChannel> {
-    return this.options.channels;
+    return this.grant.channels;
+  }
+
+  /**
+   * The account's plan or add-ons changed while the connection is open: from the next frame on it gets what the
+   * account is now entitled to (asked for at connect time), without a reconnect.
+   */
+  regrant(grant: { channels: ReadonlySet<StreamChannel>; detailed: boolean }): void {
+    this.grant = { channels: grant.channels, detailed: grant.detailed };
   }
 
   /** positions held for a later frame (throttle window, congestion, or before the first message) */

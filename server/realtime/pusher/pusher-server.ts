@@ -12,8 +12,10 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { WebSocket, WebSocketServer } from "ws";
+import { clientIpFromHeader } from "../../http/request-input";
 import type { ConnectionCap } from "../connection-cap";
 import { CLOSE_MESSAGES, PusherCloseCode, PusherErrorCode, type CloseCode } from "./close-codes";
+import { metrics } from "../../metrics/registry";
 import {
   type ClientMessage,
   connectionEstablishedFrame,
@@ -46,7 +48,7 @@ export const PUSHER_LIMITS = {
 
 export interface PusherConnection {
   readonly socketId: string;
-  /** the client's address (X-Forwarded-For's first entry behind a trusted proxy) */
+  /** the client's address (X-Forwarded-For's right-most entry behind a trusted proxy) */
   readonly ip: string;
   /** channels this connection is subscribed to */
   readonly channels: Set<string>;
@@ -103,6 +105,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: PUSHER_LIMITS.maxPayloadBytes, perMessageDeflate: false });
   const connections = new Set<ConnectionState>();
   let closing = false;
+  const deliveries = metrics().publicChannelDeliveries;
 
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -135,6 +138,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
       send(frame) {
         if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > PUSHER_LIMITS.maxBufferedBytes) return;
         ws.send(frame, { binary: false });
+        deliveries.inc();
       },
       close(code, message = CLOSE_MESSAGES[code]) {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -148,6 +152,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     if (!admitted) {
       ws.send(errorFrame(PusherCloseCode.OVER_CAPACITY, CLOSE_MESSAGES[PusherCloseCode.OVER_CAPACITY]));
       ws.close(PusherCloseCode.OVER_CAPACITY, CLOSE_MESSAGES[PusherCloseCode.OVER_CAPACITY]);
+      metrics().publicChannelRefusals.inc({ reason: "over_capacity" });
       logger.info({ ip }, "pusher connection refused: over the per-address cap");
       return;
     }
@@ -159,6 +164,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     });
     ws.on("error", (error) => logger.debug({ err: error, socketId }, "pusher socket error"));
     if (!(SUPPORTED_PROTOCOLS as readonly number[]).includes(protocol)) {
+      metrics().publicChannelRefusals.inc({ reason: "unsupported_protocol" });
       connection.close(PusherCloseCode.UNSUPPORTED_PROTOCOL);
       return;
     }
@@ -259,12 +265,11 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
   };
 }
 
-/** the client's address: the socket's, or X-Forwarded-For's first entry when a trusted proxy sets it */
+/** the client's address: the socket's, or X-Forwarded-For's right-most entry when a trusted proxy sets it */
 function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
+    const forwarded = clientIpFromHeader(request.headers["x-forwarded-for"]);
+    if (forwarded) return forwarded;
   }
   return request.socket.remoteAddress ?? "unknown";
 }

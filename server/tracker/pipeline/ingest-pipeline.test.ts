@@ -7,6 +7,7 @@ import type { LivePosition } from "../../modules/positions/live-position";
 import { createAccount } from "../../modules/accounts/create-account";
 import { createAsset } from "../../modules/assets/create-asset";
 import { OfflineGeocoder } from "../../modules/geocoding/offline-geocoder";
+import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { DeviceSessions } from "../device-sessions";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../protocols/teltonika/avl-encoder";
@@ -15,6 +16,7 @@ import { TrackerDirectory } from "../tracker-directory";
 import { IngestPipeline } from "./ingest-pipeline";
 import { PositionWriter } from "./position-writer";
 import { WsSequence } from "./ws-sequence";
+import { testImei } from "../../testing/test-imei";
 
 const T0 = Date.UTC(2026, 10, 22, 7, 0, 0);
 
@@ -59,7 +61,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
   let listener: TcpListener;
   let writer: PositionWriter;
   const published: LivePosition[] = [];
-  const imei = `35${String(Date.now()).slice(-13)}`;
+  const imei = testImei();
   let assetId: number;
 
   beforeAll(async () => {
@@ -145,6 +147,9 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     await device.expectBytes("0100000002");
     const old = await t.db.position.findUniqueOrThrow({ where: { assetId_fixTime: { assetId, fixTime: new Date(T0 + 5000) } } });
     expect(old.wsSeq).toBeNull();
+    // enriched like a live record: its address, and the trip running at its fix time (started by the first packet)
+    const trip = await t.db.trip.findFirstOrThrow({ where: { assetId, startedAt: new Date(T0) } });
+    expect(old).toMatchObject({ town: "Vilnius", country: "Lithuania", tripId: trip.id });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(published.slice(before).map((p) => p.dateUpdated)).toEqual([T0 + 30_000]);
     device.socket.destroy();
@@ -216,7 +221,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
 
   it("publishes the tracker's session opening and closing on the hub", async () => {
     // a tracker of its own: the closes of earlier tests' connections may still be on their way
-    const ownImei = `35${String(Date.now() + 1).slice(-13)}`;
+    const ownImei = testImei();
     const account = await createAccount({ name: "Connection Test" });
     const ownAssetId = (await createAsset({ accountId: account.id, name: "Van 2", imei: ownImei })).id;
     const events: { online: boolean; assetId: number | null; imei: string }[] = [];
@@ -239,11 +244,67 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
     ]);
   });
 
+  it("stores a record far ahead of the server's clock flagged, never as the newest, and acknowledges what it stored", async () => {
+    const ownImei = testImei();
+    const account = await createAccount({ name: "Clock Test" });
+    const ownAssetId = (await createAsset({ accountId: account.id, name: "Van 3", imei: ownImei })).id;
+    const now = Date.now();
+    const at = (timestamp: number, over: Partial<RecordToEncode> = {}) => record(0, { timestamp, ...over });
+    const device = await connect(listener.port);
+    device.socket.write(encodeLogin(ownImei));
+    await device.expectBytes("01");
+    // an hour ahead, a latitude no place has, a real fix, and a time no database can hold (the device resends
+    // the packet until it is acknowledged in full, so that record is the one not counted)
+    device.socket.write(
+      encodeTcpPacket8E([at(now + 3_600_000), at(now - 90_000, { latitude: 95 }), at(now - 60_000), at(Date.UTC(20_000, 0, 1))]),
+    );
+    await device.expectBytes("0100000003");
+    const stored = await t.db.position.findMany({ where: { assetId: ownAssetId }, orderBy: { fixTime: "asc" } });
+    expect(stored.map((row) => [row.fixTime.getTime(), row.flag, row.wsSeq === null])).toEqual([
+      [now - 90_000, "invalid", true],
+      [now - 60_000, null, false],
+      [now + 3_600_000, "future", true],
+    ]);
+    // the next real fix is live: the future one never became the asset's newest
+    device.socket.write(encodeTcpPacket8E([at(now - 30_000)]));
+    await device.expectBytes("010000000300000001");
+    const state = await t.db.assetState.findUniqueOrThrow({ where: { assetId: ownAssetId } });
+    expect(state.fixTime.getTime()).toBe(now - 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(published.filter((p) => p.assetId === ownAssetId).map((p) => p.dateUpdated)).toEqual([now - 60_000, now - 30_000]);
+    const history = await listPositionHistory({
+      accountId: account.id,
+      assetId: ownAssetId,
+      range: { from: now - 3_600_000, to: now + 7_200_000, cursor: undefined, limit: 100 },
+    });
+    expect(history.data.map((item) => item.dateUpdated)).toEqual([now - 60_000, now - 30_000]);
+    device.socket.destroy();
+  });
+
+  it("sends only the newest trail points in detailed live frames; the trip keeps the whole trail", async () => {
+    const ownImei = testImei();
+    const account = await createAccount({ name: "Trail Test" });
+    const ownAssetId = (await createAsset({ accountId: account.id, name: "Van 4", imei: ownImei })).id;
+    const device = await connect(listener.port);
+    device.socket.write(encodeLogin(ownImei));
+    await device.expectBytes("01");
+    // 40 fixes 10 s and about 64 m apart: every one is a trail point
+    device.socket.write(encodeTcpPacket8E(Array.from({ length: 40 }, (_, i) => record(i * 10))));
+    await device.expectBytes("0100000028");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const newest = published.filter((p) => p.assetId === ownAssetId).at(-1)!;
+    const trip = await t.db.trip.findFirstOrThrow({ where: { assetId: ownAssetId } });
+    const trail = trip.trail as [number, number, number][];
+    expect(trail).toHaveLength(40);
+    expect(newest.startStopTrip!.trail).toEqual(trail.slice(-20));
+    device.socket.destroy();
+  });
+
   it("refuses an unknown IMEI and records it for provisioning", async () => {
     const device = await connect(listener.port);
-    device.socket.write(encodeLogin("990000000000001"));
+    device.socket.write(encodeLogin("990000000000002"));
     await device.expectBytes("00");
-    const unknown = await t.db.unknownDevice.findUniqueOrThrow({ where: { imei: "990000000000001" } });
+    const unknown = await t.db.unknownDevice.findUniqueOrThrow({ where: { imei: "990000000000002" } });
     expect(unknown.attempts).toBe(1);
   });
 });

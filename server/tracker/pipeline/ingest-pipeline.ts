@@ -1,6 +1,8 @@
 // The ingest pipeline, top to bottom for one packet of one asset:
-//   validate -> order (older than the newest: history only) -> drop duplicates -> assign wsSeq
-//   -> enrich (status, IO names, CAN, odometer, dateMoved) -> trip -> store (batched) -> [listener acks] -> publish
+//   judge (impossible or future records: stored flagged) -> order (older than the newest: history only)
+//   -> drop duplicates -> assign wsSeq
+//   -> enrich (status, IO names, CAN, odometer, dateMoved) -> trip -> store (batched) -> [listener acks]
+//   -> publish (through a queue that retries while the hub is away)
 // Packets of one asset run strictly one after another; different assets run concurrently and share write batches.
 // A failure anywhere before the store commits rejects the packet: nothing is acknowledged, nothing is published,
 // and the per-asset state is left as it was, so the device's resend is handled as if for the first time.
@@ -10,6 +12,7 @@ import type { Hub } from "../../hub";
 import type { Geocoder } from "../../modules/geocoding/geocoder";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { isNullIsland } from "../../modules/positions/geo";
+import { metrics } from "../../metrics/registry";
 import type { BatchLoader } from "../batch-loader";
 import type { DecodedRecord } from "../protocols/teltonika/decoder";
 import { IO } from "../protocols/teltonika/io-elements";
@@ -17,23 +20,31 @@ import type { KnownTracker, TrackerSink } from "../tracker-sink";
 import type { TrackerDirectory } from "../tracker-directory";
 import { createAssetRuntimeLoader, type AssetRuntime } from "./asset-runtime";
 import { enrichRecord } from "./enrich";
-import type { PositionRow, PositionWriter, StateRow, TripRow } from "./position-writer";
-import { advanceTrip, type OpenTrip } from "./trip-tracker";
+import {
+  TrackerDisownedError,
+  type PositionRow,
+  type PositionWriter,
+  type StateRow,
+  type StoredRows,
+  type TripRow,
+} from "./position-writer";
+import { PublishQueue } from "./publish-queue";
+import { judgeRecord, type PositionFlag } from "./record-flags";
+import { advanceTrip, LIVE_TRAIL_POINTS, type OpenTrip } from "./trip-tracker";
 import { TripIds } from "./trip-ids";
 import type { WsSequence } from "./ws-sequence";
 
-/** a fix more than this far in the future is a device clock error, not a position */
-const MAX_CLOCK_SKEW_MS = 24 * 60 * 60_000;
-/** fixes before this are GNSS week-rollover garbage */
-const EARLIEST_FIX = Date.UTC(2000, 0, 1);
 /** open trips are written back at most this often while they run */
 const TRIP_SAVE_EVERY_MS = 60_000;
 
 export class IngestPipeline implements TrackerSink {
   private readonly runtimes = new Map<number, AssetRuntime>();
+  /** assets whose device logged in again: their cached runtime is used only if the database still agrees with it */
+  private readonly unverified = new Set<number>();
   private readonly chains = new Map<number, Promise<unknown>>();
   private readonly runtimeLoader: BatchLoader<number, AssetRuntime | null>;
   private readonly tripIds: TripIds;
+  private readonly publishing: PublishQueue;
 
   constructor(
     private readonly deps: {
@@ -55,17 +66,24 @@ export class IngestPipeline implements TrackerSink {
   ) {
     this.runtimeLoader = createAssetRuntimeLoader(deps.sql, () => this.now());
     this.tripIds = new TripIds(deps.sql);
+    this.publishing = new PublishQueue(deps.hub, deps.logger);
+  }
+
+  /** waits (at most `timeoutMs`) until the stored positions are on the hub, then stops retrying (graceful stop) */
+  async drainPublishing(timeoutMs: number): Promise<void> {
+    await this.publishing.drain(timeoutMs);
+    this.publishing.close();
   }
 
   identify(input: { imei: string; protocol: string; remoteAddress?: string }) {
     return this.deps.directory.identify(input);
   }
 
-  ingest(tracker: KnownTracker, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }): Promise<void> {
+  ingest(tracker: KnownTracker, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }): Promise<number> {
     const assetId = tracker.assetId;
     if (assetId === null) return Promise.reject(new Error(`tracker ${tracker.imei} has no asset`));
     const previous = this.chains.get(assetId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.process(tracker, assetId, records, meta.receivedAt));
+    const run = previous.catch(() => undefined).then(() => this.process(tracker, assetId, records, meta));
     const settled = run.catch(() => undefined);
     this.chains.set(assetId, settled);
     void settled.then(() => {
@@ -75,6 +93,9 @@ export class IngestPipeline implements TrackerSink {
   }
 
   connected(tracker: KnownTracker): void {
+    // the device may have reported to another node since it was last here: what this node remembers of the asset is
+    // checked against the database before its next packet
+    if (tracker.assetId !== null) this.unverified.add(tracker.assetId);
     this.publishConnection(tracker, true);
   }
 
@@ -95,23 +116,39 @@ export class IngestPipeline implements TrackerSink {
       .catch((error) => this.deps.logger.error({ err: error, imei }, "tracker connection event not published"));
   }
 
-  private async process(tracker: KnownTracker, assetId: number, records: DecodedRecord[], receivedAt: number) {
+  private async process(tracker: KnownTracker, assetId: number, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }) {
+    const { receivedAt } = meta;
     const now = this.now();
     const runtime = await this.runtime(assetId);
     let cursor = runtime.cursor;
     let trip = runtime.trip;
 
-    const valid = records
-      .filter((r) => this.validate(r, now, tracker))
-      .sort((a, b) => a.timestamp - b.timestamp);
-
+    // each fix time is stored once; the device is acknowledged with every record the database now holds
+    const sorted = [...records].sort((a, b) => a.timestamp - b.timestamp);
     const seen = new Set<number>();
     const live: DecodedRecord[] = [];
     const history: DecodedRecord[] = [];
-    for (const record of valid) {
-      if (seen.has(record.timestamp) || record.timestamp === cursor.lastFixTime) continue; // duplicate
+    const flagged: { record: DecodedRecord; flag: PositionFlag }[] = [];
+    let unstorable = 0;
+    for (const record of sorted) {
+      const verdict = judgeRecord(record, receivedAt);
+      if (verdict === "unstorable") {
+        unstorable++;
+        continue;
+      }
+      if (seen.has(record.timestamp)) continue; // twice in one packet: stored once
       seen.add(record.timestamp);
-      (record.timestamp > cursor.lastFixTime ? live : history).push(record);
+      if (verdict !== "ok") flagged.push({ record, flag: verdict });
+      else if (record.timestamp === cursor.lastFixTime) continue; // the newest stored record, resent
+      else (record.timestamp > cursor.lastFixTime ? live : history).push(record);
+    }
+    if (unstorable > 0 || flagged.length > 0) {
+      if (unstorable > 0) metrics().recordsRejected.inc({ protocol: meta.protocol, reason: "unstorable" }, unstorable);
+      for (const { flag } of flagged) metrics().recordsFlagged.inc({ flag });
+      this.deps.logger.warn(
+        { imei: tracker.imei, unstorable, flagged: flagged.map(({ record, flag }) => ({ timestamp: record.timestamp, flag })) },
+        "records kept out of the live state",
+      );
     }
 
     const seqs = await this.deps.sequence.take(live.length);
@@ -121,9 +158,16 @@ export class IngestPipeline implements TrackerSink {
     let tripStarted = false;
 
     for (const record of history) {
-      // buffered records from before the newest one: stored for history, never live, state untouched
+      // buffered records from before the newest one: stored for history, never live, state untouched; enriched like
+      // live ones (the address here, the trip they fall in by the batch statement)
       const { position } = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
-      rows.push(toRow(position, record, null, null));
+      await this.addAddress(position, record);
+      rows.push(toRow(position, record, null, null, null));
+    }
+    for (const { record, flag } of flagged) {
+      // kept for diagnosis and acknowledged, but no part of the asset's state, trips or history
+      const { position } = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
+      rows.push(toRow(position, record, null, null, flag));
     }
     for (let i = 0; i < live.length; i++) {
       const record = live[i]!;
@@ -150,10 +194,8 @@ export class IngestPipeline implements TrackerSink {
       }
       trip = step.open ? { ...step.open, savedAt: trip?.savedAt ?? now } : null;
       if (trip) position.startStopTrip = summary(trip);
-      if (this.deps.geocoder && !isNullIsland(record.latitude, record.longitude)) {
-        position.geoPoint = await this.deps.geocoder.lookup(record.latitude, record.longitude);
-      }
-      rows.push(toRow(position, record, position.wsSeq, tripId));
+      await this.addAddress(position, record);
+      rows.push(toRow(position, record, position.wsSeq, tripId, null));
       published.push(position);
     }
 
@@ -175,40 +217,63 @@ export class IngestPipeline implements TrackerSink {
         }
       : null;
 
-    const stored = await this.deps.writer.write({ rows, state, trips: [...trips.values()] });
+    const owner = { assetId, trackerId: tracker.trackerId, imei: tracker.imei };
+    let stored: StoredRows;
+    try {
+      stored = await this.deps.writer.write({ owner, rows, state, trips: [...trips.values()] });
+    } catch (error) {
+      // the tracker left the asset (deleted, removed, re-numbered): what this node knew of the asset is void
+      if (error instanceof TrackerDisownedError) this.runtimes.delete(assetId);
+      throw error;
+    }
 
     // committed: the new state becomes current, then the world hears about it
+    const counted = countsFor(meta.protocol);
+    counted.stored.inc(stored.size);
+    counted.duplicate.inc(records.length - unstorable - stored.size);
     runtime.cursor = cursor;
     runtime.trip = trip && tripSaveDue ? { ...trip, savedAt: now } : trip;
     for (const position of published) {
-      if (!stored.has(position.dateUpdated)) continue;
+      const wsSeq = stored.get(position.dateUpdated);
+      if (wsSeq === undefined || wsSeq === null) continue; // a duplicate: stored and published before
+      position.wsSeq = wsSeq; // raised by the statement when another node's block was higher
       void this.deps.local?.publish("position", position);
-      await this.deps.hub.publish("position", position);
+      this.publishing.push(position); // off the acknowledgement path: a hub outage delays the stream, never the device
     }
+    return records.length - unstorable;
   }
 
-  private validate(record: DecodedRecord, now: number, tracker: KnownTracker): boolean {
-    const ok =
-      Number.isFinite(record.latitude) &&
-      Number.isFinite(record.longitude) &&
-      Math.abs(record.latitude) <= 90 &&
-      Math.abs(record.longitude) <= 180 &&
-      record.timestamp >= EARLIEST_FIX &&
-      record.timestamp <= now + MAX_CLOCK_SKEW_MS;
-    if (!ok) this.deps.logger.warn({ imei: tracker.imei, timestamp: record.timestamp }, "invalid record dropped");
-    return ok;
+  private async addAddress(position: LivePosition, record: DecodedRecord): Promise<void> {
+    if (this.deps.geocoder && !isNullIsland(record.latitude, record.longitude)) {
+      position.geoPoint = await this.deps.geocoder.lookup(record.latitude, record.longitude);
+    }
   }
 
   private async runtime(assetId: number): Promise<AssetRuntime> {
     const cached = this.runtimes.get(assetId);
-    if (cached) return cached;
+    if (cached && !this.unverified.has(assetId)) return cached;
+    this.unverified.delete(assetId);
     const loaded = (await this.runtimeLoader.load(assetId)) ?? {
       cursor: { lastFixTime: 0, dateMoved: null, odometer: null, lastLatitude: null, lastLongitude: null },
       trip: null,
     };
+    // nobody else stored a newer fix: the cached runtime is current, and it holds more (the open trip's progress
+    // since its last once-a-minute save)
+    if (cached && cached.cursor.lastFixTime === loaded.cursor.lastFixTime) return cached;
     this.runtimes.set(assetId, loaded);
     return loaded;
   }
+}
+
+/** the stored and duplicate counters of a protocol, bound once (a label lookup per packet is avoidable work) */
+const boundCounters = new Map<string, { stored: { inc(n: number): void }; duplicate: { inc(n: number): void } }>();
+function countsFor(protocol: string) {
+  let counters = boundCounters.get(protocol);
+  if (!counters) {
+    counters = { stored: metrics().recordsStored.labels(protocol), duplicate: metrics().recordsDuplicate.labels(protocol) };
+    boundCounters.set(protocol, counters);
+  }
+  return counters;
 }
 
 function summary(trip: OpenTrip) {
@@ -220,7 +285,8 @@ function summary(trip: OpenTrip) {
     maxSpeed: trip.maxSpeed,
     score: trip.score,
     harshEvents: trip.harshEvents,
-    trail: trip.trail,
+    // the newest points only: a live frame per fix must not carry the whole trail (the first message has it)
+    trail: trip.trail.slice(-LIVE_TRAIL_POINTS),
   };
 }
 
@@ -251,7 +317,13 @@ function withoutTrail(position: LivePosition): LivePosition {
   return position.startStopTrip ? { ...position, startStopTrip: { ...position.startStopTrip, trail: [] } } : position;
 }
 
-function toRow(p: LivePosition, record: DecodedRecord, wsSeq: number | null, tripId: number | null): PositionRow {
+function toRow(
+  p: LivePosition,
+  record: DecodedRecord,
+  wsSeq: number | null,
+  tripId: number | null,
+  flag: PositionFlag | null,
+): PositionRow {
   return {
     assetId: p.assetId,
     trackerId: p.trackerId,
@@ -274,5 +346,6 @@ function toRow(p: LivePosition, record: DecodedRecord, wsSeq: number | null, tri
     country: p.geoPoint?.country ?? null,
     avlIo: record.io,
     tripId,
+    flag,
   };
 }

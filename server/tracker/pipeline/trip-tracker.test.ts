@@ -63,4 +63,16 @@ describe("trip detection", () => {
     expect(open!.harshEvents).toBe(2);
     expect(open!.score).toBe(90);
   });
+
+  it("keeps the trail of a long trip bounded, from its start to its newest point", () => {
+    // a day on the road: a fix every 10 s, about 110 m apart, so every fix is a trail point
+    const fixes = Array.from({ length: 10_000 }, (_, i) => fix(i * 10, 54 + i * 0.001, 40));
+    const { open } = run(fixes);
+    expect(open!.trail.length).toBeLessThanOrEqual(TRIP_RULES.maxTrailPoints);
+    expect(open!.trail.length).toBeGreaterThan(TRIP_RULES.maxTrailPoints / 2);
+    expect(open!.trail[0]).toEqual([25.28, 54, t0]);
+    expect(open!.trail.at(-1)).toEqual([25.28, 54 + 9_999 * 0.001, t0 + 99_990_000]);
+    const times = open!.trail.map((point) => point[2]);
+    expect([...times].sort((a, b) => a - b)).toEqual(times); // still in time order
+  });
 });

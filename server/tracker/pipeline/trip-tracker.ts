@@ -2,6 +2,7 @@
 // what it has accumulated, and when it ends. The pipeline persists what it reports.
 //   start: moving (speed >= threshold) with ignition on, or moving when the device reports no ignition;
 //   end:   ignition off, or stationary for STOP_AFTER_MS; the trip ends at the moment the vehicle stopped.
+//   trail: a point every 50 m or 60 s, at most 2,000 points (thinned to half resolution when full).
 import { haversineMeters, isNullIsland } from "../../modules/positions/geo";
 import type { TripSummary } from "../../modules/positions/live-position";
 
@@ -16,7 +17,22 @@ export const TRIP_RULES = {
   /** derived harsh event when speed changes faster than this (km/h per second, about 3.3 m/s²) */
   harshKmhPerSecond: 12,
   overspeedKmh: 120,
+  /**
+   * A trail keeps at most this many points: past it, its resolution halves (the first point, every second point
+   * after it, the newest point), so a trip of any length keeps its whole shape in bounded memory, rows and frames.
+   */
+  maxTrailPoints: 2_000,
 } as const;
+
+/** detailed live frames carry only the newest points of the trail; the first message and the trips API carry it all */
+export const LIVE_TRAIL_POINTS = 20;
+
+/** the trail with `point` appended, thinned to half its resolution when it grows past TRIP_RULES.maxTrailPoints */
+export function appendTrailPoint(trail: OpenTrip["trail"], point: OpenTrip["trail"][number]): OpenTrip["trail"] {
+  const next = [...trail, point];
+  if (next.length <= TRIP_RULES.maxTrailPoints) return next;
+  return next.filter((_, i) => i % 2 === 0 || i === next.length - 1);
+}
 
 export interface TripFix {
   time: number; // epoch ms
@@ -87,7 +103,7 @@ export function advanceTrip(open: OpenTrip | null, fix: TripFix): { open: OpenTr
     haversineMeters(lastTrail[1], lastTrail[0], fix.latitude, fix.longitude) >= TRIP_RULES.trailEveryM ||
     fix.time - lastTrail[2] >= TRIP_RULES.trailEveryMs
   ) {
-    trip.trail = [...trip.trail, [fix.longitude, fix.latitude, fix.time]];
+    trip.trail = appendTrailPoint(trip.trail, [fix.longitude, fix.latitude, fix.time]);
   }
   trip.endLat = fix.latitude;
   trip.endLng = fix.longitude;

@@ -63,7 +63,7 @@ describe.each(databaseKinds())("accounts router on %s", (kind) => {
   it("lists every account of a user who belongs to several", async () => {
     const second = await createAccount({ name: "Second fleet" });
     const { id } = await createUser({ accountId: second.id, email: "both@example.test", name: "Both", password: "password123" });
-    await createUser({ accountId: a.id, email: "both@example.test", name: "Both", role: "viewer" });
+    await createUser({ accountId: a.id, email: "both@example.test", name: "Both", role: "viewer" }, { existingUser: "add" });
     const accounts = await callerFor(id).accounts.mine();
     expect(accounts).toEqual(
       expect.arrayContaining([

@@ -85,6 +85,32 @@ describe.each(databaseKinds())("api access router on %s", (kind) => {
       const caller = callerFor(a.users[role]);
       await expect(caller.apiAccess.createClient({ accountKey: a.key, scopes: ["assets:read"] })).rejects.toMatchObject({ code: "FORBIDDEN" });
       await expect(caller.apiAccess.createKey({ accountKey: a.key, userId: a.users[role] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(caller.apiAccess.updateClient({ accountKey: a.key, id: 1, name: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(caller.apiAccess.rotateClient({ accountKey: a.key, id: 1 })).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
+  });
+
+  it("edits a client's name and scopes, and rotates its secret (shown once, stored hashed)", async () => {
+    const admin = callerFor(a.users.admin);
+    const created = await admin.apiAccess.createClient({ accountKey: a.key, name: "BI", scopes: ["assets:read"] });
+    expect(await admin.apiAccess.updateClient({ accountKey: a.key, id: created.id, name: "BI tool", scopes: ["assets:read", "positions:read"] })).toEqual({
+      id: created.id,
+      name: "BI tool",
+      scopes: ["assets:read", "positions:read"],
+    });
+    await expect(admin.apiAccess.updateClient({ accountKey: a.key, id: created.id, scopes: ["everything"] })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      cause: { code: "VALIDATION_FAILED", errors: [expect.objectContaining({ field: expect.stringMatching(/^scopes/) })] },
+    });
+
+    const rotated = await admin.apiAccess.rotateClient({ accountKey: a.key, id: created.id });
+    expect(rotated).toEqual({ id: created.id, clientId: created.clientId, clientSecret: expect.any(String) });
+    const row = await t.db.oAuthClient.findUniqueOrThrow({ where: { id: created.id } });
+    expect(await verifySecret(row.secretHash, rotated.clientSecret)).toBe(true);
+    expect(await verifySecret(row.secretHash, created.clientSecret)).toBe(false);
+    expect(JSON.stringify(await admin.apiAccess.listClients({ accountKey: a.key }))).not.toContain(rotated.clientSecret);
+
+    const other = await createFixtureAccount("Api other");
+    await expect(callerFor(other.users.admin).apiAccess.rotateClient({ accountKey: other.key, id: created.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

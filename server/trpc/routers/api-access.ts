@@ -5,9 +5,11 @@ import { createApiKey } from "../../modules/api-keys/create-api-key";
 import { listApiKeys } from "../../modules/api-keys/list-api-keys";
 import { revokeApiKey } from "../../modules/api-keys/revoke-api-key";
 import { createOAuthClient } from "../../modules/oauth/create-oauth-client";
-import type { CreateOAuthClientInput } from "../../modules/oauth/oauth.schema";
+import type { CreateOAuthClientInput, UpdateOAuthClientInput } from "../../modules/oauth/oauth.schema";
 import { listOAuthClients } from "../../modules/oauth/list-oauth-clients";
 import { revokeOAuthClient } from "../../modules/oauth/revoke-oauth-client";
+import { rotateOAuthClientSecret } from "../../modules/oauth/rotate-oauth-client-secret";
+import { updateOAuthClient } from "../../modules/oauth/update-oauth-client";
 import { listMembers } from "../../modules/users/list-members";
 import { createTrpcRouter, requirePermission } from "../trpc";
 
@@ -28,6 +30,23 @@ export const apiAccessRouter = createTrpcRouter({
         scopes: input.scopes as CreateOAuthClientInput["scopes"],
       }),
     ),
+
+  /** Name and scopes (within the acting member's role); the client's tokens feel new scopes at once. */
+  updateClient: requirePermission("api.manage")
+    .input(ZId.extend({ name: z.string().max(200).optional(), scopes: z.array(z.string().max(100)).max(50).optional() }))
+    .mutation(({ ctx, input }) =>
+      updateOAuthClient({
+        accountId: ctx.account.id,
+        id: input.id,
+        name: input.name,
+        scopes: input.scopes as UpdateOAuthClientInput["scopes"],
+      }),
+    ),
+
+  /** A new secret, shown once; the old secret and the tokens obtained with it stop working. */
+  rotateClient: requirePermission("api.manage")
+    .input(ZId)
+    .mutation(({ ctx, input }) => rotateOAuthClientSecret({ accountId: ctx.account.id, id: input.id })),
 
   revokeClient: requirePermission("api.manage")
     .input(ZId)

@@ -15,6 +15,7 @@ import type { DecodedRecord } from "../../tracker/protocols/teltonika/decoder";
 import { TrackerDirectory } from "../../tracker/tracker-directory";
 import { createCaller } from "../root";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { testImei } from "../../testing/test-imei";
 
 const T0 = Date.now() - 60 * 60_000; // an hour ago: inside the default 24-hour range
 
@@ -134,7 +135,7 @@ describe.each(databaseKinds())("positions history, trips and readings on %s", (k
   let a: FixtureAccount;
   let b: FixtureAccount;
   let assetId: number;
-  const imei = `35${String(Date.now()).slice(-13)}`;
+  const imei = testImei();
 
   beforeAll(async () => {
     a = await createFixtureAccount("History A");

@@ -8,7 +8,7 @@ import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
 
 describe.each(databaseKinds())("users router on %s", (kind) => {
-  useTestDatabase(kind);
+  const t = useTestDatabase(kind);
   let a: FixtureAccount;
   beforeAll(async () => {
     a = await createFixtureAccount("Users A");
@@ -16,17 +16,44 @@ describe.each(databaseKinds())("users router on %s", (kind) => {
 
   it("adds a user who can then sign in, and lists them with their role", async () => {
     const admin = callerFor(a.users.admin);
-    const { id } = await admin.users.create({
+    const created = await admin.users.create({
       accountKey: a.key,
       email: "New.Driver@Example.test",
       name: "New Driver",
       password: "s3cret-passw0rd",
       role: "office_staff",
     });
+    if (created.invited) throw new Error("a new e-mail must create the user");
+    const { id } = created;
     const members = await admin.users.list({ accountKey: a.key });
     expect(members).toContainEqual(expect.objectContaining({ id, name: "New Driver", role: "office_staff", canSignIn: true }));
     expect(await authenticateUser({ email: "new.driver@example.test", password: "s3cret-passw0rd" })).toMatchObject({ id });
     expect(await callerFor(id).accounts.mine()).toEqual([expect.objectContaining({ key: a.key, role: "office_staff" })]);
+  });
+
+  it("invites a user of another account instead of adding them; they join only by accepting", async () => {
+    const b = await createFixtureAccount("Other fleet");
+    const outsider = await t.db.user.findUniqueOrThrow({ where: { id: b.users.viewer }, select: { email: true, name: true } });
+    const admin = callerFor(a.users.admin);
+    expect(await admin.users.create({ accountKey: a.key, email: outsider.email, name: "Guess", password: "whatever-1", role: "fleet_manager" })).toEqual({
+      invited: true,
+    });
+    // nothing about them shows in this account but the address the admin typed
+    expect((await admin.users.list({ accountKey: a.key })).map((m) => m.email)).not.toContain(outsider.email);
+    expect(await admin.users.invitations({ accountKey: a.key })).toEqual([
+      expect.objectContaining({ email: outsider.email, role: "fleet_manager" }),
+    ]);
+    const invitee = callerFor(b.users.viewer);
+    expect((await invitee.accounts.mine()).map((x) => x.key)).toEqual([b.key]);
+    await expect(invitee.accounts.current({ accountKey: a.key })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const [invitation] = await invitee.accounts.invitations();
+    expect(invitation).toMatchObject({ account: { key: a.key, name: expect.any(String) }, role: "fleet_manager" });
+    // another user cannot accept it
+    await expect(callerFor(b.users.admin).accounts.acceptInvitation({ id: invitation!.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await invitee.accounts.acceptInvitation({ id: invitation!.id })).toEqual({ accountKey: a.key });
+    expect(await invitee.accounts.current({ accountKey: a.key })).toMatchObject({ role: "fleet_manager" });
+    expect(await admin.users.invitations({ accountKey: a.key })).toEqual([]);
   });
 
   it("shows validation errors per field and refuses an e-mail that is already a member", async () => {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { changeMemberRole } from "../../modules/users/change-member-role";
 import { createUser } from "../../modules/users/create-user";
+import { listSentInvitations, withdrawInvitation } from "../../modules/users/account-invitations";
 import { listMembers } from "../../modules/users/list-members";
 import { removeMember } from "../../modules/users/remove-member";
 import { createTrpcRouter, requirePermission } from "../trpc";
@@ -12,10 +13,26 @@ const ZUserId = z.object({ userId: z.number().int().positive() });
 export const usersRouter = createTrpcRouter({
   list: requirePermission("users.manage").query(({ ctx }) => listMembers({ accountId: ctx.account.id })),
 
-  /** A new e-mail creates the user with this password; a known e-mail joins this account (password unchanged). */
+  /**
+   * A new e-mail creates the user with this password; a known e-mail gets an invitation they accept in the dashboard
+   * (password and name unchanged, nothing about them shown until then).
+   */
   create: requirePermission("users.manage")
     .input(z.object({ email: z.string().max(320), name: z.string().max(200), password: z.string().max(1000), role: ZRole }))
-    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => createUser({ accountId: ctx.account.id, ...fields })),
+    .mutation(async ({ ctx, input: { accountKey: _key, ...fields } }) => {
+      const { id, invited } = await createUser({ accountId: ctx.account.id, ...fields });
+      return invited ? { invited: true as const } : { invited: false as const, id };
+    }),
+
+  /** Pending invitations of this account, by e-mail address. */
+  invitations: requirePermission("users.manage").query(({ ctx }) => listSentInvitations({ accountId: ctx.account.id })),
+
+  withdrawInvitation: requirePermission("users.manage")
+    .input(z.object({ id: z.number().int().positive() }))
+    .mutation(async ({ ctx, input }) => {
+      await withdrawInvitation({ accountId: ctx.account.id, id: input.id });
+      return { ok: true as const };
+    }),
 
   changeRole: requirePermission("users.manage")
     .input(ZUserId.extend({ role: ZRole }))

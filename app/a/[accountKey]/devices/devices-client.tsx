@@ -1,6 +1,8 @@
 "use client";
-// The list of unknown devices (refreshed while the page is open) and "Provision": asset name and plate, then the
-// device becomes an asset of this account with its IMEI and protocol, and leaves the list.
+// "Pre-register" an IMEI about to be installed, the list of unknown devices (refreshed while the page is open: the
+// pre-registered IMEIs that tried to connect since, or every unknown device for the platform operator) and
+// "Provision": asset name and plate, then the device becomes an asset of this account with its IMEI and protocol,
+// and leaves the list.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -19,8 +21,9 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
     <>
       <PageHeader
         title="Unknown devices"
-        description="Trackers that tried to connect to this server with an IMEI that no asset has. Provision one to add it to this account as an asset; its positions are stored from its next connection."
+        description="Pre-register the IMEI of a tracker you are installing: once it tries to connect, it shows here. Provision it to add it to this account as an asset; its positions are stored from its next connection."
       />
+      <PreRegisterForm accountKey={accountKey} />
       {done ? (
         <div className="mb-4">
           <Alert tone="success">
@@ -38,7 +41,7 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
           <Alert>{describeError(devices.error).message}</Alert>
         ) : devices.data.length === 0 ? (
           <EmptyState title="No unknown devices">
-            When a tracker connects with an IMEI that no asset has, it shows up here. Point the tracker at this server
+            When a tracker whose IMEI you pre-registered connects, it shows up here. Point the tracker at this server
             (Teltonika: the server&apos;s address and TCP port in its GPRS settings) and it appears within a minute.
           </EmptyState>
         ) : (
@@ -144,5 +147,59 @@ function ProvisionDialog({
         <Field label="Plate" value={plate} onChange={(event) => setPlate(event.target.value)} error={problem?.fields.plate} hint="Optional" />
       </form>
     </Dialog>
+  );
+}
+
+function PreRegisterForm({ accountKey }: { accountKey: string }) {
+  const trpc = useTRPC();
+  const [imei, setImei] = useState("");
+  const [registered, setRegistered] = useState<string | null>(null);
+  const preRegister = useMutation(
+    trpc.devices.preRegister.mutationOptions({
+      onSuccess: (result) => {
+        setRegistered(result.imei);
+        setImei("");
+      },
+    }),
+  );
+  const problem = preRegister.error ? describeError(preRegister.error) : null;
+  return (
+    <div className="mb-4">
+      <Card>
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setRegistered(null);
+            preRegister.mutate({ accountKey, imei });
+          }}
+        >
+          <div className="min-w-60 flex-1">
+            <Field
+              label="IMEI to pre-register"
+              value={imei}
+              onChange={(event) => setImei(event.target.value)}
+              required
+              inputMode="numeric"
+              error={problem?.fields.imei}
+              hint="15 digits, as printed on the tracker"
+            />
+          </div>
+          <Button type="submit" busy={preRegister.isPending}>
+            Pre-register
+          </Button>
+        </form>
+        {problem && Object.keys(problem.fields).length === 0 ? (
+          <div className="mt-3">
+            <Alert>{problem.message}</Alert>
+          </div>
+        ) : null}
+        {registered ? (
+          <div className="mt-3">
+            <Alert tone="success">{registered} is pre-registered: it shows below once it tries to connect.</Alert>
+          </div>
+        ) : null}
+      </Card>
+    </div>
   );
 }

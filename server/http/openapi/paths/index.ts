@@ -3,9 +3,15 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
+import { registerAuthorisedDriverPaths } from "./authorised-drivers";
+import { registerImportPaths } from "./imports";
 import { registerOAuthPaths } from "./oauth";
+import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
 import { registerPublicTrackingPaths } from "./public-tracking";
+import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
+import { registerVehicleControlPaths } from "./vehicle-control";
+import { registerWebhookPaths } from "./webhooks";
 
 export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => void> = {
   oauth: registerOAuthPaths,
@@ -13,4 +19,10 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   positions: registerPositionPaths,
   alerts: registerAlertPaths,
   "public-tracking": registerPublicTrackingPaths,
+  imports: registerImportPaths,
+  "public-tracking-requests": registerPublicTrackingRequestPaths,
+  "passenger-links": registerPassengerLinkPaths,
+  webhooks: registerWebhookPaths,
+  "vehicle-control": registerVehicleControlPaths,
+  "authorised-drivers": registerAuthorisedDriverPaths,
 };

@@ -23,7 +23,8 @@ export function registerOAuthPaths(registry: OpenAPIRegistry): void {
         content: { "application/json": { schema: ZOAuthErrorBody } },
       },
       401: { description: "invalid_client.", content: { "application/json": { schema: ZOAuthErrorBody } } },
-      429: { description: "rate_limited; see Retry-After.", content: { "application/json": { schema: ZOAuthErrorBody } } },
+      413: { description: "invalid_request: the body is above 8 KiB.", content: { "application/json": { schema: ZOAuthErrorBody } } },
+      429: { description: "rate_limited (60 a minute per address, 30 per address and client_id); see Retry-After.", content: { "application/json": { schema: ZOAuthErrorBody } } },
     },
   });
 

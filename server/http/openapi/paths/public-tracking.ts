@@ -10,6 +10,8 @@ import {
   ZTrackingLinkInfo,
   ZViewerSessionResponse,
 } from "../../../modules/tracking-links/tracking-links.schema";
+import { ZOptOutResult } from "../../../modules/passengers/passengers.schema";
+import { ZPublicRun } from "../../../modules/routes/routes.schema";
 import { errorResponses, viewerSessionSecurity } from "../common";
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -72,6 +74,36 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
       410: gone,
       ...errorResponses(401, 403, 404, 429),
     },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/public/tracking/{uuid}/run",
+    tags: ["Public tracking"],
+    summary: "The day's run of a route-based link",
+    description:
+      "For a link that follows a route: the day's run in the account's time zone (scheduled or cancelled, its times " +
+      "and the run's notice for passengers); null for a link that follows a vehicle and for a day the route does not " +
+      "run. Answers outside the schedule too. 60 requests a minute per session.",
+    security: viewerSessionSecurity,
+    request: { params: ZUuidParams },
+    responses: {
+      200: json(z.object({ data: z.object({ run: ZPublicRun.nullable() }) }), "The day's run."),
+      410: gone,
+      ...errorResponses(401, 403, 404, 429),
+    },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/public/tracking/{uuid}/opt-out",
+    tags: ["Public tracking"],
+    summary: "Stop messages to a passenger",
+    description:
+      "Only on a passenger's own link (else 404 PASSENGER_LINK_NOT_FOUND): marks the passenger opted out, so " +
+      "send-welcome counts them as opted_out until the team clears it. Repeating it keeps the first time. Works while " +
+      "the session lasts, also on a disabled link. 10 requests a minute per session.",
+    security: viewerSessionSecurity,
+    request: { params: ZUuidParams },
+    responses: { 200: json(z.object({ data: ZOptOutResult }), "Messages stopped."), ...errorResponses(401, 403, 404, 429) },
   });
   registry.registerPath({
     method: "post",

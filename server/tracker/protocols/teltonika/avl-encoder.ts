@@ -89,3 +89,20 @@ export function encodeUdpDatagram8E(imei: string, packetId: number, avlPacketId:
   datagram.writeUInt16BE(datagram.length - 2, 0);
   return datagram;
 }
+
+/** a device's Codec 12 answer to a command: preamble, length, codec 0x0C, 1 response of type 0x06, CRC */
+export function encodeCommandResponse(text: string): Buffer {
+  const body = Buffer.from(text, "latin1");
+  const data = Buffer.alloc(1 + 1 + 1 + 4 + body.length + 1);
+  let o = data.writeUInt8(CODEC.C12, 0);
+  o = data.writeUInt8(1, o); // response quantity
+  o = data.writeUInt8(0x06, o); // type: response
+  o = data.writeUInt32BE(body.length, o);
+  o += body.copy(data, o);
+  data.writeUInt8(1, o); // response quantity again
+  const packet = Buffer.alloc(8 + data.length + 4);
+  packet.writeUInt32BE(data.length, 4);
+  data.copy(packet, 8);
+  packet.writeUInt32BE(crc16Ibm(data), 8 + data.length);
+  return packet;
+}

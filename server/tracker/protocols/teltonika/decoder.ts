@@ -117,9 +117,7 @@ function decodeAvlData(buf: Buffer, start: number, end: number): DecodeResult {
     const countAgain = r.u8();
     if (countAgain !== count) return { kind: "rejected", reason: `record counts differ (${count} vs ${countAgain})` };
     if (r.offset !== end) return { kind: "rejected", reason: `${end - r.offset} unexpected bytes after the records` };
-    const reply = Buffer.alloc(4);
-    reply.writeUInt32BE(count); // TCP acknowledgement: the number of records accepted
-    return { kind: "records", codec, records, reply };
+    return { kind: "records", codec, records, reply: tcpAcknowledgement(count) };
   } catch (error) {
     if (error instanceof TruncatedError) return { kind: "rejected", reason: "packet is truncated" };
     throw error;
@@ -260,6 +258,23 @@ export function decodeUdpDatagram(datagram: Buffer): UdpDecodeResult | { imei?: 
     if (error instanceof TruncatedError) return { result: { kind: "rejected", reason: "datagram is truncated" } };
     throw error;
   }
+}
+
+/**
+ * The TCP acknowledgement of an AVL packet: how many of its records the server took. A device resends the whole packet
+ * when the count is lower than what it sent.
+ */
+export function tcpAcknowledgement(count: number): Buffer {
+  const reply = Buffer.alloc(4);
+  reply.writeUInt32BE(count);
+  return reply;
+}
+
+/** A datagram's UDP acknowledgement (`reply` of decodeUdpDatagram) with the number of records the server took. */
+export function udpAcknowledgement(reply: Buffer, count: number): Buffer {
+  const answer = Buffer.from(reply);
+  answer.writeUInt8(count, 6);
+  return answer;
 }
 
 /** The one-byte answer to an IMEI login: accepted (0x01) or refused (0x00). */

@@ -11,6 +11,7 @@ import type { DecodedRecord } from "@/server/tracker/protocols/teltonika/decoder
 import { TrackerDirectory } from "@/server/tracker/tracker-directory";
 import { GET as getTrips } from "../trips/route";
 import { GET as getHistory } from "./route";
+import { testImei } from "../../../../../../server/testing/test-imei";
 
 const T0 = Date.UTC(2026, 10, 20, 6, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -35,7 +36,7 @@ describe.each(databaseKinds())("history and trips API on %s", (kind) => {
   let account: Awaited<ReturnType<typeof makeAccount>>;
   let token: string;
   let assetId: number;
-  const imei = `35${String(Date.now()).slice(-13)}`;
+  const imei = testImei();
 
   beforeAll(async () => {
     account = await makeAccount("History");

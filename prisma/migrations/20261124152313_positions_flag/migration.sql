@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "positions" ADD COLUMN     "flag" TEXT;
