@@ -4,56 +4,15 @@
 import { EventEmitter } from "node:events";
 import { createClient } from "redis";
 import { REDIS_TIMEOUTS, redisClientOptions } from "./redis-options";
-import type { LivePosition } from "./modules/positions/live-position";
-import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
 import { closeRedisClient } from "./redis-close";
 import { withTimeout } from "./deadlines";
 
-/** Every hub event and its payload. Later features add their events here. */
-export interface HubEvents {
-  /** a test or diagnostic message */
-  ping: { from: string; at: number };
-  "account.changed": { accountId: number };
-  "asset.changed": { accountId: number; assetId: number; change: "created" | "updated" | "deleted" };
-  "credentials.revoked": { accountId: number; kind: "oauth_client" | "api_key"; id: number };
-  /**
-   * an OAuth client was renamed, its scopes edited (and maybe renamed too) or its secret rotated: cached lookups are
-   * dropped everywhere, and for scopes or secret its live-stream connections are re-checked by reconnecting
-   */
-  "credentials.changed": { accountId: number; kind: "oauth_client"; id: number; change: "name" | "scopes" | "secret" };
-  /** a stored position newer than any before it for its asset (the detailed live payload) */
-  position: LivePosition;
-  /** a tracker's TCP session opened or closed (connectivity alerts, device_offline) */
-  "tracker.connection": { accountId: number; assetId: number | null; trackerId: number; imei: string; online: boolean; at: number };
-  /**
-   * a tracker logged in on node `nodeId` at `at` (epoch ms): every other node ends its older session of the tracker
-   * (the newest login wins, docs/ingest.md "Sessions")
-   */
-  "tracker.login": { trackerId: number; imei: string; nodeId: string; at: number };
-  /**
-   * a Codec 12 command for a tracker whose session may be on another node (server/tracker/command-gateway.ts);
-   * `command` null only asks which node holds the session
-   */
-  "tracker.command.request": { requestId: string; trackerId: number; command: string | null; timeoutMs: number };
-  /** the node holding the session: found it (here), wrote the command (delivered), the device's answer, or why not */
-  "tracker.command.reply": { requestId: string; stage: "here" | "delivered" | "answered" | "failed"; text?: string };
-  /**
-   * an asset's wanted authorised-driver list or immobiliser setting changed: the node holding its tracker's session
-   * pushes the difference (docs/vehicle-control.md "Authorised drivers")
-   */
-  "authorised-drivers.changed": { accountId: number; assetId: number };
-  /** an account's alert rules or geofences changed: evaluators on every node reload them */
-  "alert-rules.changed": { accountId: number };
-  /**
-   * a tracking link was created, changed, disabled, expired, moved to another vehicle, crossed a schedule boundary or
-   * was deleted: public tracking gateways read it again and tell its viewers what changed (docs/public-tracking.md)
-   */
-  "tracking-link.changed": { accountId: number; linkId: number; uuid: string };
-  /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
-  alert: AlertMessage;
-  vehicle_health: VehicleHealthMessage;
-  driver_behavior: DriverBehaviorMessage;
-}
+/**
+ * Every hub event and its payload. The mechanism in this file names none of them: the catalogue is
+ * server/hub-events.ts, which adds the events to this interface (declaration merging), so the hub, a core module,
+ * imports no domain type while every publisher and subscriber still sees one typed map.
+ */
+export interface HubEvents {}
 
 export type HubEventName = keyof HubEvents;
 export type HubHandler<E extends HubEventName> = (payload: HubEvents[E]) => void;
