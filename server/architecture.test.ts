@@ -1,0 +1,179 @@
+// The house import rules (docs/architecture.md "Import rules"), checked on every `npm test` so they hold by
+// themselves instead of by review. Each rule fails with the offending `file → import` list. Known breaks that are
+// being fixed elsewhere are listed by exact edge in an allowance with the reason; a last test fails as soon as an
+// allowed edge no longer breaks a rule, so the lists can only shrink.
+import { describe, expect, it } from "vitest";
+import { type ImportEdge, importEdges, listSourceFiles } from "./testing/import-graph";
+
+const files = listSourceFiles(["server", "app"]);
+/** Test code: `*.test.ts(x)` anywhere and everything under server/testing/. The rest is production. */
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith("server/testing/");
+const production = files.filter((file) => !isTestCode(file));
+const productionEdges = importEdges(production);
+const allEdges = importEdges(files);
+
+const isDomain = (file: string) => file.startsWith("server/modules/");
+const isTransportOrIngest = (file: string) => /^server\/(tracker|http|realtime|trpc)\//.test(file);
+/** Core: what every layer may use, so it may use no domain module. */
+const isCore = (file: string) =>
+  /^server\/(env|log|errors|hub)\.ts$/.test(file) || /^server\/(db|security)\//.test(file);
+
+const PROTOCOLS_DIR = "server/tracker/protocols/";
+/** The protocol folder a file belongs to, or null. */
+function protocolOf(file: string): string | null {
+  const match = file.slice(PROTOCOLS_DIR.length).match(/^([^/]+)\//);
+  return file.startsWith(PROTOCOLS_DIR) && match ? match[1]! : null;
+}
+/**
+ * What a protocol folder may import besides its own files: shared byte helpers, which live as single files directly
+ * in server/tracker/protocols/ (beside the registry, e.g. a CRC or BCD helper two protocols share), and the neutral
+ * record every decoder normalises to (server/tracker/record.ts). Never the registry (it imports the protocols),
+ * another protocol's folder, the pipeline or anything outside the tracker.
+ */
+function protocolMayImport(file: string): boolean {
+  if (file === "server/tracker/record.ts") return true;
+  if (file === `${PROTOCOLS_DIR}registry.ts`) return false;
+  return file.startsWith(PROTOCOLS_DIR) && !file.slice(PROTOCOLS_DIR.length).includes("/");
+}
+
+/**
+ * The unit of the cycle rule: server/modules/<x>, server/<x> (sub-folders belong to their top folder, so
+ * tracker/pipeline and tracker/protocols are "server/tracker"), and app/ as one unit (server never imports app).
+ * A file directly in server/ or server/modules/ is a unit of its own: those are core and shared helpers, and the
+ * composition root (server/server.ts, main.ts) imports everything by design.
+ */
+export function folderOf(file: string): string {
+  if (file.startsWith("app/")) return "app";
+  const module = file.match(/^server\/modules\/([^/]+)\//);
+  if (module) return `server/modules/${module[1]}`;
+  const top = file.match(/^server\/([^/]+)\//);
+  if (top) return `server/${top[1]}`;
+  return file;
+}
+
+type Rule = { name: string; breaks: (edge: ImportEdge) => boolean };
+const RULES: Rule[] = [
+  {
+    name: "a domain module imports tracker, http, realtime or trpc",
+    breaks: (e) => isDomain(e.from) && isTransportOrIngest(e.to),
+  },
+  { name: "core imports a domain module", breaks: (e) => isCore(e.from) && isDomain(e.to) },
+  {
+    name: "a protocol folder imports something other than its own files and shared byte helpers",
+    breaks: (e) => {
+      const protocol = protocolOf(e.from);
+      return protocol !== null && protocolOf(e.to) !== protocol && !protocolMayImport(e.to);
+    },
+  },
+  { name: "production code imports test support", breaks: (e) => isTestCode(e.to) },
+];
+
+const key = (edge: ImportEdge) => `${edge.from} → ${edge.to}`;
+
+/**
+ * The domain → Teltonika imports that branch `protocols` is removing (a protocol-neutral record). Listed exactly so
+ * nothing new slips in meanwhile; the integrator empties this after merging that branch (the last test says when).
+ */
+const PENDING_PROTOCOL_BOUNDARY: string[] = [
+  "server/modules/alerts/dtc-codes.ts → server/tracker/protocols/teltonika/io-values.ts",
+  "server/modules/positions/list-position-history.ts → server/tracker/protocols/teltonika/decoder.ts",
+  "server/modules/positions/list-position-history.ts → server/tracker/protocols/teltonika/io-values.ts",
+  "server/modules/positions/live-position.ts → server/tracker/protocols/teltonika/io-values.ts",
+  "server/modules/vehicle-health/read-health.ts → server/tracker/protocols/teltonika/io-values.ts",
+];
+
+/**
+ * Breaks found by this test that are not fixed yet, each with why it is still here. Remove an entry with its fix.
+ */
+const KNOWN_BREAKS: string[] = [];
+
+const allowed = new Set([...PENDING_PROTOCOL_BOUNDARY, ...KNOWN_BREAKS]);
+
+function violations(rule: Rule): string[] {
+  return productionEdges.filter(rule.breaks).map(key);
+}
+
+/** Folder-level strongly connected components with more than one folder (Tarjan), over the given edges. */
+export function folderCycles(edges: ImportEdge[]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    const [a, b] = [folderOf(from), folderOf(to)];
+    if (!graph.has(a)) graph.set(a, new Set());
+    if (!graph.has(b)) graph.set(b, new Set());
+    if (a !== b) graph.get(a)!.add(b);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)!) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+/** The edges that hold a cycle together: both ends in the same component, in different folders. */
+function cycleEdges(edges: ImportEdge[], component: string[]): string[] {
+  const members = new Set(component);
+  return edges
+    .filter((e) => members.has(folderOf(e.from)) && members.has(folderOf(e.to)) && folderOf(e.from) !== folderOf(e.to))
+    .map(key);
+}
+
+describe("architecture: import rules", () => {
+  it("reads a plausible import graph", () => {
+    // Guards the test itself: a resolver that silently found nothing would pass every rule.
+    expect(production.length).toBeGreaterThan(200);
+    expect(productionEdges.length).toBeGreaterThan(1000);
+  });
+
+  for (const rule of RULES) {
+    it(`no production file breaks: ${rule.name}`, () => {
+      expect(violations(rule).filter((edge) => !allowed.has(edge))).toEqual([]);
+    });
+  }
+
+  it("no folder cycles among production files", () => {
+    const kept = productionEdges.filter((e) => !allowed.has(key(e)));
+    const report = folderCycles(kept).map((component) => ({ folders: component, edges: cycleEdges(kept, component) }));
+    expect(report).toEqual([]);
+  });
+
+  it("nothing in a production folder is imported only by tests (test support belongs in server/testing/)", () => {
+    const importers = new Map<string, string[]>();
+    for (const { from, to } of allEdges) importers.set(to, [...(importers.get(to) ?? []), from]);
+    const onlyTests = production.filter((file) => {
+      const by = importers.get(file) ?? [];
+      return by.length > 0 && by.every(isTestCode);
+    });
+    expect(onlyTests).toEqual([]);
+  });
+
+  it("every allowance still names an edge that breaks a rule (so the lists cannot rot)", () => {
+    const cyclic = new Set(folderCycles(productionEdges).flatMap((c) => cycleEdges(productionEdges, c)));
+    const stillBreaking = (edge: string) =>
+      cyclic.has(edge) || RULES.some((rule) => violations(rule).includes(edge));
+    expect([...allowed].filter((edge) => !stillBreaking(edge))).toEqual([]);
+  });
+});
