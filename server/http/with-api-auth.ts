@@ -6,7 +6,7 @@
 //   export const GET = withApiAuth({ scope: "assets:read" }, async ({ account }) => ({ data: await listAssetIds(...) }));
 import { AppError } from "../errors";
 import { type Scope } from "../modules/oauth/scopes";
-import { authenticateAccessToken, type AuthenticatedClient } from "../security/access-token";
+import { authenticateAccessToken, type AuthenticatedClient } from "../modules/oauth/authenticate-access-token";
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "./rate-limit";
 import { bearerToken } from "./request-input";

@@ -2,10 +2,10 @@
 // label, so the dashboard session key and this one never coincide. A token names its client (sub), account (acc)
 // and scopes, and the version of the client's secret it was issued under (sv); it is honoured only while the client
 // exists, is not revoked and still has that secret version (checked on every use: a rotation ends older tokens).
+// This file is the crypto only and returns the scope strings as signed; which of them still count is the use case's
+// business (server/modules/oauth/authenticate-access-token.ts), so core security depends on no domain module.
 import { hkdfSync } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { findActiveOAuthClient, touchOAuthClient, type ActiveOAuthClient } from "../modules/oauth/find-active-oauth-client";
-import { isScope, parseScopeParameter, type Scope } from "../modules/oauth/scopes";
 import { authSecret } from "./auth-secret";
 import { randomToken } from "./random";
 
@@ -18,7 +18,8 @@ const ALGORITHM = "HS256";
 export interface AccessTokenClaims {
   clientId: string;
   accountId: number;
-  scopes: Scope[];
+  /** the scope strings as signed, unchecked (the use case keeps only known scopes the client still holds) */
+  scopes: string[];
   jti: string;
   issuedAt: number;
   expiresAt: number;
@@ -39,7 +40,7 @@ function signingKey(): Uint8Array {
 export async function signAccessToken(input: {
   clientId: string;
   accountId: number;
-  scopes: readonly Scope[];
+  scopes: readonly string[];
   secretVersion?: number;
   /** seconds since the epoch; defaults to now (tests pass a past time to mint expired tokens) */
   issuedAt?: number;
@@ -82,7 +83,7 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     return {
       clientId: sub,
       accountId: acc,
-      scopes: parseScopeParameter(scope).filter(isScope),
+      scopes: [...new Set(scope.split(" ").filter((part) => part.length > 0))],
       jti,
       issuedAt: iat,
       expiresAt: exp,
@@ -92,30 +93,4 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
   }
-}
-
-export interface AuthenticatedClient {
-  client: ActiveOAuthClient;
-  account: ActiveOAuthClient["account"];
-  userId: number;
-  /** the token's scopes that the client still holds */
-  scopes: Scope[];
-  claims: AccessTokenClaims;
-}
-
-/** A bearer token to the client, account and scopes it stands for; null when it must be refused (401). */
-export async function authenticateAccessToken(token: string): Promise<AuthenticatedClient | null> {
-  const claims = await verifyAccessToken(token);
-  if (!claims) return null;
-  const client = await findActiveOAuthClient({ clientId: claims.clientId });
-  if (!client || client.account.id !== claims.accountId) return null;
-  if (client.secretVersion !== claims.secretVersion) return null; // issued under a secret that was rotated since
-  touchOAuthClient(client);
-  return {
-    client,
-    account: client.account,
-    userId: client.userId,
-    scopes: claims.scopes.filter((scope) => client.scopes.includes(scope)),
-    claims,
-  };
 }

@@ -14,7 +14,7 @@ import { INVALID_CLIENT_MESSAGE, OAuthError } from "./oauth-error";
 import { revokeOAuthClient } from "./revoke-oauth-client";
 import { rotateOAuthClientSecret } from "./rotate-oauth-client-secret";
 import { updateOAuthClient } from "./update-oauth-client";
-import { authenticateAccessToken } from "../../security/access-token";
+import { authenticateAccessToken } from "./authenticate-access-token";
 import { SCOPE_NAMES, SCOPES } from "./scopes";
 
 describe("scopes", () => {

@@ -4,7 +4,8 @@
 // kept): fresh for a minute, and served for up to five minutes more while the database fails, so a validated client
 // reconnects through a short outage. A token never validated is refused while the database is unreachable (fail
 // closed), and a bad token is refused, never downgraded.
-import { authenticateAccessToken, verifyAccessToken } from "../../security/access-token";
+import { verifyAccessToken } from "../../security/access-token";
+import { authenticateAccessToken } from "../oauth/authenticate-access-token";
 import type { Clock } from "./clock";
 import type { AccountEntitlements } from "./stream-entitlements";
 import { LOOKUP_TIMEOUT_MS, STALE_WHILE_FAILING_MS, TOKEN_CACHE_FRESH_MS } from "./stream-limits";

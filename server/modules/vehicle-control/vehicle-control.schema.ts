@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CONTROL_ACTIONS, type RefusalReason, REFUSALS } from "./control-actions";
 import type { SendControlResult } from "./send-control-command";
-import type { AuthenticatedClient } from "../../security/access-token";
+import type { AuthenticatedClient } from "../oauth/authenticate-access-token";
 import type { CommandSender } from "./control-commands";
 
 export const ZControlRequest = z.object({

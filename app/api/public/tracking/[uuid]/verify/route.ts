@@ -8,7 +8,7 @@ import { bearerToken, readOptionalJson } from "@/server/http/request-input";
 import { withPublicAccess } from "@/server/http/with-public-access";
 import { PUBLIC_TRACKING_LIMITS } from "@/server/modules/tracking-links/public-tracking-limits";
 import { verifyViewer } from "@/server/modules/tracking-links/verify-viewer";
-import { authenticateAccessToken } from "@/server/security/access-token";
+import { authenticateAccessToken } from "@/server/modules/oauth/authenticate-access-token";
 
 export const dynamic = "force-dynamic";
 
