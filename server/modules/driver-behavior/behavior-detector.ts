@@ -10,8 +10,8 @@ import { isNullIsland } from "../positions/geo";
 import type { LivePosition } from "../positions/live-position";
 import { STATUS_THRESHOLDS } from "../positions/vehicle-status";
 import type { BehaviorEventType, DriverBehaviorMessage, EventPosition } from "../stream/channel-messages";
-import { toEventPosition } from "../evaluation/event-position";
-import { TRIP_RULES } from "../../tracker/pipeline/trip-tracker";
+import { toEventPosition } from "../positions/event-position";
+import { TRIP_RULES } from "../trips/trip-detector";
 
 const KMH_PER_MS = 3.6; // km/h in one m/s
 const STANDARD_GRAVITY = 9.80665; // m/s² in one g

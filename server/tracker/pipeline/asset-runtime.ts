@@ -4,7 +4,7 @@
 import type { SqlClient } from "../../db/client";
 import { BatchLoader } from "../batch-loader";
 import type { AssetCursor } from "./enrich";
-import type { OpenTrip } from "./trip-tracker";
+import type { OpenTrip } from "../../modules/trips/trip-detector";
 
 export interface AssetRuntime {
   cursor: AssetCursor;

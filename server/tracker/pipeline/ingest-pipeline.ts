@@ -30,7 +30,7 @@ import {
 } from "./position-writer";
 import { PublishQueue } from "./publish-queue";
 import { judgeRecord, type PositionFlag } from "./record-flags";
-import { advanceTrip, LIVE_TRAIL_POINTS, type OpenTrip } from "./trip-tracker";
+import { advanceTrip, LIVE_TRAIL_POINTS, type OpenTrip } from "../../modules/trips/trip-detector";
 import { TripIds } from "./trip-ids";
 import type { WsSequence } from "./ws-sequence";
 

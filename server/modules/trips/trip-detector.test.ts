@@ -1,5 +1,6 @@
+// Trip detection rules on hand-made fix sequences: start, stop, GPS jumps, trail thinning.
 import { describe, expect, it } from "vitest";
-import { advanceTrip, TRIP_RULES, type OpenTrip, type TripFix } from "./trip-tracker";
+import { advanceTrip, TRIP_RULES, type OpenTrip, type TripFix } from "./trip-detector";
 
 const t0 = Date.UTC(2026, 10, 22, 8, 0, 0);
 const fix = (s: number, lat: number, speed: number, ignition: boolean | null = true, greenDrivingType: number | null = null): TripFix => ({

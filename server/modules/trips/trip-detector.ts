@@ -3,8 +3,8 @@
 //   start: moving (speed >= threshold) with ignition on, or moving when the device reports no ignition;
 //   end:   ignition off, or stationary for STOP_AFTER_MS; the trip ends at the moment the vehicle stopped.
 //   trail: a point every 50 m or 60 s, at most 2,000 points (thinned to half resolution when full).
-import { haversineMeters, isNullIsland } from "../../modules/positions/geo";
-import type { TripSummary } from "../../modules/positions/live-position";
+import { haversineMeters, isNullIsland } from "../positions/geo";
+import type { TripSummary } from "../positions/live-position";
 
 export const TRIP_RULES = {
   movingSpeedKmh: 3,
