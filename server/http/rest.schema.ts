@@ -58,23 +58,6 @@ export const ZAccountPathParams = z.object({
   accountKey: z.string().meta({ description: "The account key (dashboard address /a/{account_key}/dashboard)." }),
 });
 
-/** Opaque cursors are base64url; anything else is refused before it reaches the use case. */
-export const ZCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a next_cursor value from a previous page")
-  .meta({ description: "next_cursor of the previous page." });
-
-export const ZPageQuery = z.object({
-  cursor: ZCursor.optional(),
-  limit: z.coerce
-    .number({ error: "must be a whole number from 1 to 500" })
-    .int("must be a whole number from 1 to 500")
-    .min(1, "must be a whole number from 1 to 500")
-    .max(500, "must be a whole number from 1 to 500")
-    .optional()
-    .meta({ description: "Page size, 1 to 500 (default 100)." }),
-});
-
 export const ZAssetMap = z
   .object({ data: z.array(z.number().int()).meta({ description: "Every asset id of the account, ascending." }) })
   .meta({ id: "AssetMap" });

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById } from "../paging";
 import { accessRequestSelect, toAccessRequestDto, type AccessRequestRecord } from "./access-request-record";
 import { ZAccessRequestList, type AccessRequestDto } from "./access-requests.schema";
 

@@ -3,7 +3,7 @@
 // the hub's alert message (channel-messages.ts) is camelCase like the live position.
 import { z } from "zod";
 import { ALERT_RULE_TYPES, ALERT_TYPES, type AlertRuleType } from "../stream/channel-messages";
-import { ZCursor } from "../../http/rest.schema";
+import { ZPageQuery } from "../paging";
 
 /** "is required" when the field is missing, `message` when it has the wrong type; zod's own text otherwise */
 export const requiredOr = (message: string) => (issue: { code?: string; input?: unknown }) =>
@@ -205,9 +205,6 @@ const ZQueryId = z.coerce
   .int("must be a positive whole number")
   .positive("must be a positive whole number");
 
-export const DEFAULT_ALERT_PAGE = 100;
-export const MAX_ALERT_PAGE = 500;
-
 /** GET /api/{account_key}/fired-alert query: every filter optional; newest first. */
 export const ZFiredAlertQuery = z
   .object({
@@ -216,14 +213,7 @@ export const ZFiredAlertQuery = z
     type: z.enum(ALERT_TYPES, { error: `must be one of: ${ALERT_TYPES.join(", ")}` }).optional(),
     from: ZIsoTime.optional().meta({ description: "Fired at or after this time." }),
     to: ZIsoTime.optional().meta({ description: "Fired at or before this time." }),
-    cursor: ZCursor.optional(),
-    limit: z.coerce
-      .number({ error: `must be a whole number from 1 to ${MAX_ALERT_PAGE}` })
-      .int(`must be a whole number from 1 to ${MAX_ALERT_PAGE}`)
-      .min(1, `must be a whole number from 1 to ${MAX_ALERT_PAGE}`)
-      .max(MAX_ALERT_PAGE, `must be a whole number from 1 to ${MAX_ALERT_PAGE}`)
-      .optional()
-      .meta({ description: `Page size, 1 to ${MAX_ALERT_PAGE} (default ${DEFAULT_ALERT_PAGE}).` }),
+    ...ZPageQuery.shape,
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {

@@ -16,13 +16,12 @@
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { HubEvents } from "../../hub";
-import type { AccountContext } from "../evaluation/account-context";
-import { toEventPosition } from "../evaluation/event-position";
-import { SerialQueue } from "../evaluation/serial-queue";
+import { toEventPosition } from "../positions/event-position";
+import { SerialQueue } from "../../serial-queue";
 import type { LivePosition } from "../positions/live-position";
 import type { EventPosition } from "../stream/channel-messages";
 import { ZConnectivityParams, type ConnectivityParams } from "./alerts.schema";
-import { appliesTo, type CompiledRuleOf } from "./compiled-rule";
+import { appliesTo, type CompiledRule, type CompiledRuleOf } from "./compiled-rule";
 import type { AlertDraft } from "./record-alert";
 import { formatDuration } from "./rules/rule-evaluator";
 
@@ -32,6 +31,8 @@ export const CONNECTIVITY_SWEEP_MS = 30_000;
 export const CLOCK_SKEW_TOLERANCE_MS = 60_000;
 
 type ConnectivityRule = CompiledRuleOf<"CONNECTIVITY">;
+/** what the gate reads of the evaluators' account context (evaluation/account-context.ts passes its own) */
+type RulesOfAccount = { accountId: number; rules: readonly CompiledRule[] };
 
 export class ConnectivityGate {
   /** asset id -> when this node last heard its tracker (receivedAt of a record, or a login) */
@@ -53,7 +54,7 @@ export class ConnectivityGate {
   }
 
   /** a live record of a tracker connected to this node */
-  onPosition(context: AccountContext, position: LivePosition): void {
+  onPosition(context: RulesOfAccount, position: LivePosition): void {
     const previous = this.lastHeard.get(position.assetId);
     this.lastHeard.set(position.assetId, Math.max(previous ?? 0, position.receivedAt));
     const rules = connectivityRules(context, position.assetId);
@@ -65,7 +66,7 @@ export class ConnectivityGate {
   }
 
   /** a tracker's session opened or closed on this node */
-  onConnection(context: AccountContext, event: HubEvents["tracker.connection"]): void {
+  onConnection(context: RulesOfAccount, event: HubEvents["tracker.connection"]): void {
     const { assetId } = event;
     if (assetId === null) return;
     if (event.online) this.lastHeard.set(assetId, Math.max(this.lastHeard.get(assetId) ?? 0, event.at));
@@ -205,7 +206,7 @@ export class ConnectivityGate {
   }
 }
 
-function connectivityRules(context: AccountContext, assetId: number): ConnectivityRule[] {
+function connectivityRules(context: RulesOfAccount, assetId: number): ConnectivityRule[] {
   return context.rules.filter((rule): rule is ConnectivityRule => rule.type === "CONNECTIVITY" && appliesTo(rule, assetId));
 }
 

@@ -2,9 +2,8 @@
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, DEFAULT_PAGE_SIZE, pageById } from "../paging";
 import {
-  DEFAULT_ALERT_PAGE,
   type FiredAlertPage,
   firedAlertSelect,
   toFiredAlertDto,
@@ -13,7 +12,7 @@ import {
 
 export async function listFiredAlerts(input: { accountId: number; query: unknown }): Promise<FiredAlertPage> {
   const query = parseInput(ZFiredAlertQuery, input.query ?? {});
-  const limit = query.limit ?? DEFAULT_ALERT_PAGE;
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const before = query.cursor ? decodeCursor(query.cursor) : null;
   const where: Prisma.AlertWhereInput = {
     accountId: input.accountId,

@@ -1,4 +1,5 @@
 // Asset inputs, the AssetDto every transport answers with (REST, tRPC, CLI), and the opaque list cursor.
+import { ZListPage } from "../paging";
 import { z } from "zod";
 import type { LivePosition } from "../positions/live-position";
 import { detailedStatus } from "../positions/vehicle-status";
@@ -68,20 +69,7 @@ export type UpdateAssetInput = Omit<z.input<typeof ZUpdateAsset>, "protocol" | "
 
 export const ZAssetRef = z.object({ accountId: ZId, assetId: ZId });
 
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 100;
-
-export const ZListAssets = z.object({
-  accountId: ZId,
-  cursor: z.string().nullish(),
-  // coerced: REST passes ?limit=50 as a string
-  limit: z.coerce
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
-});
+export const ZListAssets = ZListPage;
 export type ListAssetsInput = z.input<typeof ZListAssets>;
 
 export const ZTrackerDto = z.object({

@@ -3,7 +3,7 @@ import { createMemoryHub, setHub, type HubEvents } from "../../hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { ADAPTER_KINDS } from "./adapter-kinds";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, encodeCursor } from "../paging";
 import { ZAssetDto, ZAssetPage } from "./assets.schema";
 import { createAsset } from "./create-asset";
 import { deleteAsset } from "./delete-asset";

@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById } from "../paging";
 import { type DriverDto, driverSelect, type ListDriversInput, toDriverDto, ZListDrivers } from "./drivers.schema";
 
 /** One page of the account's drivers in the order they were added; `next_cursor` is null on the last page. */

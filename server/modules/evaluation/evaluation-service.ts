@@ -13,10 +13,10 @@ import { recordAlert, type AlertDraft } from "../alerts/record-alert";
 import { BehaviorDetector } from "../driver-behavior/behavior-detector";
 import type { LivePosition } from "../positions/live-position";
 import { HealthTracker } from "../vehicle-health/health-tracker";
-import { toEventPosition } from "./event-position";
+import { toEventPosition } from "../positions/event-position";
 import { loadAccountContext, type AccountContext } from "./account-context";
 import { AccountContextCache } from "./account-context-cache";
-import { SerialQueue } from "./serial-queue";
+import { SerialQueue } from "../../serial-queue";
 
 /** how often held health snapshots are flushed (their window is a minute; this is the lateness at most) */
 export const HEALTH_FLUSH_MS = 5_000;

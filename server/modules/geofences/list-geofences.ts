@@ -1,7 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { ZListAssets as ZListPage } from "../assets/assets.schema"; // same paging rules as every list
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById, ZListPage } from "../paging";
 import { type GeofencePage, geofenceSelect, toGeofenceDto } from "./geofences.schema";
 
 /** One page of an account's geofences in id order; `next_cursor` is null on the last page. */

@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, encodeCursor } from "../paging";
 import type { TimeRangeQuery, TripDto } from "./positions.schema";
 
 /** Trips of one asset overlapping the range (including one in progress), oldest first, a page at a time. */

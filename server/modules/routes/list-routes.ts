@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById } from "../paging";
 import { type ListRoutesInput, type RouteDto, routeSelect, toRouteDto, ZListRoutes } from "./routes.schema";
 
 /** One page of the account's routes in the order they were added (an import adds them in its rows' order). */

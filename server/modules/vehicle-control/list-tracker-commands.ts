@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById } from "../paging";
 import { commandSelect, expireOverdue, toCommandDto, type ControlCommandDto } from "./control-commands";
 
 export const ZCommandListQuery = z.object({

@@ -1,7 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { ZListAssets as ZListPage } from "../assets/assets.schema"; // same paging rules as every list
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById, ZListPage } from "../paging";
 import { getWebhook } from "./get-webhook";
 import { deliverySelect, toDeliveryDto, type WebhookDeliveryDto } from "./webhooks.schema";
 

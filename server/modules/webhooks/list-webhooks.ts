@@ -1,7 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../accounts/parse-input";
-import { ZListAssets as ZListPage } from "../assets/assets.schema"; // same paging rules as every list
-import { decodeCursor, pageById } from "../cursor";
+import { decodeCursor, pageById, ZListPage } from "../paging";
 import { toWebhookDto, type WebhookDto, webhookSelect } from "./webhooks.schema";
 
 /** One page of the account's webhooks in id order (never with their secrets); `next_cursor` is null on the last page. */

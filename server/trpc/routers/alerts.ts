@@ -10,6 +10,7 @@ import { listFiredAlerts } from "../../modules/alerts/list-fired-alerts";
 import { updateAlertRule } from "../../modules/alerts/update-alert-rule";
 import type { AlertMessage } from "../../modules/stream/channel-messages";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZRuleId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
@@ -36,7 +37,7 @@ const MAX_QUEUED = 100;
 
 export const alertsRouter = createTrpcRouter({
   rules: requirePermission("alerts.read")
-    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput)
     .query(({ ctx, input }) => listAlertRules({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
 
   createRule: requirePermission("alerts.manage")

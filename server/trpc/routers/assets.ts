@@ -6,13 +6,14 @@ import { getAsset } from "../../modules/assets/get-asset";
 import { listAssets } from "../../modules/assets/list-assets";
 import { updateAsset } from "../../modules/assets/update-asset";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZText = z.string().max(1000);
 const ZAssetId = z.object({ assetId: z.number().int().positive() });
 
 export const assetsRouter = createTrpcRouter({
   list: requirePermission("assets.read")
-    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput)
     .query(({ ctx, input }) =>
       listAssets({ accountId: ctx.account.id, cursor: input.cursor ?? undefined, limit: input.limit }),
     ),

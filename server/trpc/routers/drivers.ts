@@ -8,13 +8,14 @@ import { getDriver } from "../../modules/drivers/get-driver";
 import { listDrivers } from "../../modules/drivers/list-drivers";
 import { updateDriver } from "../../modules/drivers/update-driver";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZDriverId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
 
 export const driversRouter = createTrpcRouter({
   list: accountProcedure
-    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput)
     .query(({ ctx, input }) => listDrivers({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
 
   get: accountProcedure

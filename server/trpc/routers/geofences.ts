@@ -5,13 +5,14 @@ import { deleteGeofence } from "../../modules/geofences/delete-geofence";
 import { listGeofences } from "../../modules/geofences/list-geofences";
 import { updateGeofence } from "../../modules/geofences/update-geofence";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZGeofenceId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
 
 export const geofencesRouter = createTrpcRouter({
   list: requirePermission("alerts.read")
-    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput)
     .query(({ ctx, input }) => listGeofences({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
 
   create: requirePermission("alerts.manage")

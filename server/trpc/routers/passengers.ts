@@ -11,13 +11,14 @@ import { getPassenger } from "../../modules/passengers/get-passenger";
 import { listPassengers } from "../../modules/passengers/list-passengers";
 import { updatePassenger } from "../../modules/passengers/update-passenger";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
 
 export const passengersRouter = createTrpcRouter({
   list: accountProcedure
-    .input(z.object({ routeId: ZId, cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput.extend({ routeId: ZId }))
     .query(({ ctx, input }) => listPassengers({ accountId: ctx.account.id, routeId: input.routeId, cursor: input.cursor, limit: input.limit })),
 
   get: accountProcedure

@@ -12,13 +12,14 @@ import { reorderRouteStops } from "../../modules/routes/reorder-route-stops";
 import { updateRoute } from "../../modules/routes/update-route";
 import { updateRouteStop } from "../../modules/routes/update-route-stop";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
 
 export const routesRouter = createTrpcRouter({
   list: accountProcedure
-    .input(z.object({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZPageInput)
     .query(({ ctx, input }) => listRoutes({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
 
   get: accountProcedure.input(z.object({ routeId: ZId })).query(({ ctx, input }) => getRoute({ accountId: ctx.account.id, routeId: input.routeId })),

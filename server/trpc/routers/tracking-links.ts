@@ -7,6 +7,7 @@ import { getTrackingLink } from "../../modules/tracking-links/get-tracking-link"
 import { listTrackingLinks } from "../../modules/tracking-links/list-tracking-links";
 import { updateTrackingLink } from "../../modules/tracking-links/update-tracking-link";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZLinkId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
@@ -16,8 +17,7 @@ export const trackingLinksRouter = createTrpcRouter({
     .input(
       z.object({
         assetId: z.number().int().positive().optional(),
-        cursor: z.string().max(200).nullish(),
-        limit: z.number().int().min(1).max(500).optional(),
+        ...ZPageInput.shape,
       }),
     )
     .query(({ ctx, input }) => listTrackingLinks({ accountId: ctx.account.id, ...input })),

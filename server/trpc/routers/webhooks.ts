@@ -8,6 +8,7 @@ import { listWebhooks } from "../../modules/webhooks/list-webhooks";
 import { sendTestWebhook } from "../../modules/webhooks/send-test-webhook";
 import { WEBHOOK_LIMITS } from "../../modules/webhooks/webhooks.schema";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { ZPageInput } from "../../modules/paging";
 
 const ZWebhookId = z.object({ webhookId: z.number().int().positive() });
 
@@ -28,7 +29,7 @@ export const webhooksRouter = createTrpcRouter({
     .mutation(({ ctx, input }) => deleteWebhook({ accountId: ctx.account.id, webhookId: input.webhookId })),
 
   deliveries: requirePermission("webhooks.manage")
-    .input(ZWebhookId.extend({ cursor: z.string().max(200).nullish(), limit: z.number().int().min(1).max(500).optional() }))
+    .input(ZWebhookId.extend(ZPageInput.shape))
     .query(({ ctx, input }) => listWebhookDeliveries({ accountId: ctx.account.id, ...input })),
 
   sendTest: requirePermission("webhooks.manage")

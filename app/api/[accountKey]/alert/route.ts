@@ -4,7 +4,7 @@ import { z } from "zod";
 import { jsonResponse } from "@/server/http/api-response";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { readJson, readQuery } from "@/server/http/request-input";
-import { ZPageQuery } from "@/server/http/rest.schema";
+import { ZPageQuery } from "@/server/modules/paging";
 import { withApiAuth } from "@/server/http/with-api-auth";
 import { createAlertRule } from "@/server/modules/alerts/create-alert-rule";
 import { listAlertRules } from "@/server/modules/alerts/list-alert-rules";

@@ -1,6 +1,6 @@
 // GET /api/{account_key}/asset: one page of the account's assets with their trackers ({data, next_cursor}).
 import { readQuery } from "@/server/http/request-input";
-import { ZPageQuery } from "@/server/http/rest.schema";
+import { ZPageQuery } from "@/server/modules/paging";
 import { withApiAuth } from "@/server/http/with-api-auth";
 import { listAssets } from "@/server/modules/assets/list-assets";
 

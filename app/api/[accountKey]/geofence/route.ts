@@ -4,7 +4,7 @@ import { z } from "zod";
 import { jsonResponse } from "@/server/http/api-response";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { readJson, readQuery } from "@/server/http/request-input";
-import { ZPageQuery } from "@/server/http/rest.schema";
+import { ZPageQuery } from "@/server/modules/paging";
 import { withApiAuth } from "@/server/http/with-api-auth";
 import { createGeofence } from "@/server/modules/geofences/create-geofence";
 import { listGeofences } from "@/server/modules/geofences/list-geofences";

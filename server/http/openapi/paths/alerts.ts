@@ -11,7 +11,8 @@ import {
   ZFiredAlertQuery,
 } from "../../../modules/alerts/alerts.schema";
 import { ZGeofenceBody, ZGeofenceDto, ZGeofencePage } from "../../../modules/geofences/geofences.schema";
-import { ZAccountPathParams, ZPageQuery } from "../../rest.schema";
+import { ZAccountPathParams } from "../../rest.schema";
+import { ZPageQuery } from "../../../modules/paging";
 import { errorResponses, oauth } from "../common";
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });

@@ -2,7 +2,8 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ZAssetDto, ZAssetPage } from "../../../modules/assets/assets.schema";
-import { ZAccountPathParams, ZAssetMap, ZPageQuery } from "../../rest.schema";
+import { ZAccountPathParams, ZAssetMap } from "../../rest.schema";
+import { ZPageQuery } from "../../../modules/paging";
 import { errorResponses, oauth } from "../common";
 
 export function registerAssetPaths(registry: OpenAPIRegistry): void {

@@ -14,7 +14,8 @@ import {
   ZWebhookDelivery,
   ZWebhookTestAccepted,
 } from "../../../modules/webhooks/webhooks.schema";
-import { ZAccountPathParams, ZPageQuery } from "../../rest.schema";
+import { ZAccountPathParams } from "../../rest.schema";
+import { ZPageQuery } from "../../../modules/paging";
 import { apiKeySecurity, errorResponses } from "../common";
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });

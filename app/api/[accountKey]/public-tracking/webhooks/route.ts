@@ -4,7 +4,7 @@
 import { jsonResponse } from "@/server/http/api-response";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { readJsonBody, readQuery } from "@/server/http/request-input";
-import { ZPageQuery } from "@/server/http/rest.schema";
+import { ZPageQuery } from "@/server/modules/paging";
 import { withApiKey } from "@/server/http/with-api-key";
 import { createWebhook } from "@/server/modules/webhooks/create-webhook";
 import { listWebhooks } from "@/server/modules/webhooks/list-webhooks";

@@ -2,7 +2,7 @@
 // with its response code, newest first ({data, next_cursor}).
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { idParam, readQuery } from "@/server/http/request-input";
-import { ZPageQuery } from "@/server/http/rest.schema";
+import { ZPageQuery } from "@/server/modules/paging";
 import { withApiKey } from "@/server/http/with-api-key";
 import { listWebhookDeliveries } from "@/server/modules/webhooks/list-webhook-deliveries";
 
