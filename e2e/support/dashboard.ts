@@ -1,7 +1,7 @@
 // Small steps that dashboard specs share.
 import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { imeiFrom } from "../../server/tracker/imei";
+import { imeiFrom } from "../../server/modules/assets/imei";
 
 /**
  * fills the sign-in form the dashboard redirected to, submits it, and waits for the outcome: the page it leads to,

@@ -16,7 +16,7 @@ import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
 import { TailAttribution, type LatencySample } from "./support/tail-attribution";
-import { imeiFrom } from "../../server/tracker/imei";
+import { imeiFrom } from "../../server/modules/assets/imei";
 
 const DEVICES = 10_000;
 const FLOOD_CONNECTIONS = 2_000;

@@ -20,7 +20,7 @@ import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
 import { freePort } from "../../server/testing/free-port";
-import { imeiFrom } from "../../server/tracker/imei";
+import { imeiFrom } from "../../server/modules/assets/imei";
 
 const ACCOUNTS = 200;
 const ASSETS_PER_ACCOUNT = 300;

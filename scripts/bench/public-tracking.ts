@@ -25,7 +25,7 @@ import { startTrackingServer } from "../../server/testing/public-tracking-harnes
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { round, type Bench, type Figure } from "./bench";
-import { imeiFrom } from "../../server/tracker/imei";
+import { imeiFrom } from "../../server/modules/assets/imei";
 
 interface Scenario {
   prefix: string;

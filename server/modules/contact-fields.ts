@@ -2,7 +2,7 @@
 // (lowercased, as imports and the welcome message compare it) and a phone read like an import reads one
 // (imports/values/parse-phone.ts). "" or null mean "none".
 import { z } from "zod";
-import { optionalText } from "./accounts/parse-input";
+import { optionalText } from "./parse-input";
 import { parsePhone } from "./imports/values/parse-phone";
 import { optionalParsedText } from "./imports/values/parsed-field";
 

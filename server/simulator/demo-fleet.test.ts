@@ -4,7 +4,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT_KEY, DEMO_IMEIS, seedDemo } from "../modules/demo/seed-demo";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
-import { isValidImei } from "../tracker/imei";
+import { isValidImei } from "../modules/assets/imei";
 import { renumberOldDemoTrackers } from "./demo-fleet";
 
 describe.each(databaseKinds())("demo fleet upgrade on %s", (kind) => {

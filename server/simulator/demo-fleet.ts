@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { DEMO_ACCOUNT_KEY, DEMO_IMEI_PREFIX, DEMO_IMEIS } from "../modules/demo/seed-demo";
-import { isValidImei } from "../tracker/imei";
+import { isValidImei } from "../modules/assets/imei";
 import { FleetSimulator } from "./fleet-simulator";
 
 /** how often each demo vehicle reports: livelier than real devices (10-30 s) so the map visibly moves */

@@ -3,7 +3,6 @@
 import { DEMO_ROUTES } from "./demo-routes";
 import { DeviceClient, DeviceRefusedError } from "./device-client";
 import { SimulatedVehicle } from "./simulated-vehicle";
-import { imeiFrom } from "../tracker/imei";
 
 export interface FleetSimulatorOptions {
   imeis: string[];
@@ -94,10 +93,3 @@ export class FleetSimulator {
   }
 }
 
-/**
- * Deterministic demo/simulator IMEIs: 15 digits, 35 prefix like real Teltonika IMEIs, and a valid check digit (the
- * listener refuses anything else).
- */
-export function simulatedImei(index: number, prefix = "3520930"): string {
-  return imeiFrom(`${prefix}${String(index + 1).padStart(14 - prefix.length, "0")}`);
-}

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { getAccountByKey } from "../modules/accounts/get-account-by-key";
 import { createAsset } from "../modules/assets/create-asset";
-import { simulatedImei } from "./fleet-simulator";
+import { simulatedImei } from "../modules/assets/imei";
 
 export async function provisionSimulatedVehicles(input: { accountKey: string; vehicles: number }): Promise<string[]> {
   const account = await getAccountByKey({ key: input.accountKey });

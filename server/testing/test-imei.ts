@@ -1,7 +1,7 @@
 // Unique, valid IMEIs for tests: the Teltonika listeners refuse a login that is not 15 digits with a Luhn check
 // digit. Unique within a process (the time in ms × 100 plus a counter only grows) and, through the process id,
 // between the test workers that run at once.
-import { imeiFrom } from "../tracker/imei";
+import { imeiFrom } from "../modules/assets/imei";
 
 let counter = 0;
 

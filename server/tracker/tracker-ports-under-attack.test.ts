@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { DeviceSessions } from "./device-sessions";
-import { imeiFrom } from "./imei";
+import { imeiFrom } from "../modules/assets/imei";
 import type { DecodedRecord } from "./protocols/teltonika/decoder";
 import { encodeLogin, encodeTcpPacket8E } from "./protocols/teltonika/avl-encoder";
 import { startTeltonikaTcpListener, type TcpListener, type TcpListenerOptions } from "./teltonika-tcp-listener";

@@ -33,7 +33,10 @@ export const simulate = defineCommand({
     const port = Math.round(positiveNumber(flags, "port", env.TELTONIKA_PORT || 5027, 65_535));
     const host = text(flags, "host") ?? "127.0.0.1";
     const accountKey = text(flags, "account");
-    const { FleetSimulator, simulatedImei } = await import("../../simulator/fleet-simulator");
+    const [{ FleetSimulator }, { simulatedImei }] = await Promise.all([
+      import("../../simulator/fleet-simulator"),
+      import("../../modules/assets/imei"),
+    ]);
 
     let imeis = Array.from({ length: vehicles }, (_, i) => simulatedImei(i));
     if (accountKey) {

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { findTrackingLink } from "../tracking-links/find-tracking-link";
 import { LINK_LIMITS } from "../tracking-links/tracking-links.schema";
 import { emitWebhookEvent } from "../webhooks/webhook-events";

@@ -1,7 +1,7 @@
 // The account's access requests for the dashboard: those waiting for a decision, or those decided, newest first.
 import type { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
 import { accessRequestSelect, toAccessRequestDto, type AccessRequestRecord } from "./access-request-record";
 import { ZAccessRequestList, type AccessRequestDto } from "./access-requests.schema";

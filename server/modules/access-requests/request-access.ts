@@ -12,7 +12,7 @@ import { AppError } from "../../errors";
 import { rateLimiter } from "../../http/rate-limit";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
-import { parseInput, isUniqueViolation } from "../accounts/parse-input";
+import { parseInput, isUniqueViolation } from "../parse-input";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { findTrackingLinkByUuid } from "../tracking-links/find-tracking-link";
 import type { LinkRecord } from "../tracking-links/link-record";

@@ -1,7 +1,7 @@
 // Account input schemas and the account DTO that use cases hand to transports.
 import { z } from "zod";
 import { isTimeZone } from "../time/zoned-time";
-import { optionalText } from "./parse-input";
+import { optionalText } from "../parse-input";
 
 export const PLANS = ["standard", "detailed"] as const;
 export const ZPlan = z.enum(PLANS);

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { newAccountKey } from "./account-key";
 import { type CreateAccountInput, ZCreateAccount } from "./accounts.schema";
-import { isUniqueViolation, parseInput } from "./parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 
 const KEY_ATTEMPTS = 5;
 

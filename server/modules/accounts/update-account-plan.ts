@@ -5,7 +5,7 @@ import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { ZUpdateAccountPlan, type UpdateAccountPlanInput } from "./accounts.schema";
-import { parseInput } from "./parse-input";
+import { parseInput } from "../parse-input";
 
 export interface AccountPlan {
   id: number;

@@ -8,7 +8,7 @@ import {
   type UpdateAccountSettingsInput,
   ZUpdateAccountSettings,
 } from "./accounts.schema";
-import { parseInput } from "./parse-input";
+import { parseInput } from "../parse-input";
 
 export async function updateAccountSettings(input: UpdateAccountSettingsInput): Promise<Account> {
   const { accountId, ...changes } = parseInput(ZUpdateAccountSettings, input);

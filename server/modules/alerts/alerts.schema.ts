@@ -4,10 +4,7 @@
 import { z } from "zod";
 import { ALERT_RULE_TYPES, ALERT_TYPES, type AlertRuleType } from "../stream/channel-messages";
 import { ZPageQuery } from "../paging";
-
-/** "is required" when the field is missing, `message` when it has the wrong type; zod's own text otherwise */
-export const requiredOr = (message: string) => (issue: { code?: string; input?: unknown }) =>
-  issue.code !== "invalid_type" ? undefined : issue.input === undefined ? "is required" : message;
+import { requiredOr } from "../parse-input";
 
 const ZId = z.number({ error: requiredOr("must be a number") }).int("must be a whole number").positive("must be a positive id");
 const SETTINGS = { error: requiredOr("must be an object with the rule's settings") };

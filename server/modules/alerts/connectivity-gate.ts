@@ -16,7 +16,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { HubEvents } from "../../hub";
-import { toEventPosition } from "../positions/event-position";
+import { toEventPosition } from "../stream/event-position";
 import { SerialQueue } from "../../serial-queue";
 import type { LivePosition } from "../positions/live-position";
 import type { EventPosition } from "../stream/channel-messages";

@@ -1,9 +1,9 @@
 // Creates an alert rule. Evaluators on every node pick it up before the account's next position.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ensureAccount } from "../assets/ensure-account";
 import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleBody } from "./alerts.schema";
-import { notifyRulesChanged } from "./notify-rules-changed";
+import { notifyRulesChanged } from "../geofences/notify-rules-changed";
 import { checkRuleReferences, ruleColumns } from "./rule-references";
 
 export async function createAlertRule(input: { accountId: number; body: unknown }): Promise<AlertRuleDto> {

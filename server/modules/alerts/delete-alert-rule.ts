@@ -1,9 +1,9 @@
 // Deletes an alert rule. Its fired alerts stay (with the rule's name; their rule id becomes null).
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ZAlertRuleRef } from "./alerts.schema";
-import { notifyRulesChanged } from "./notify-rules-changed";
+import { notifyRulesChanged } from "../geofences/notify-rules-changed";
 
 export async function deleteAlertRule(input: { accountId: number; ruleId: number }): Promise<{ id: number }> {
   const { accountId, ruleId } = parseInput(ZAlertRuleRef, input);

@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleRef } from "./alerts.schema";
 
 /** A rule of the account; another account's rule is ALERT_RULE_NOT_FOUND, exactly like a missing one. */

@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { z } from "zod";
 import { type FiredAlertDto, firedAlertSelect, toFiredAlertDto } from "./alerts.schema";
 

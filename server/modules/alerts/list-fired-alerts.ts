@@ -1,7 +1,7 @@
 // Fired alerts of an account, newest first (id descending), filtered by asset, rule, type and time.
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, DEFAULT_PAGE_SIZE, pageById } from "../paging";
 import {
   type FiredAlertPage,

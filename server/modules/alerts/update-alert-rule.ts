@@ -2,9 +2,9 @@
 // in-memory state (e.g. "inside the geofence") starts afresh; a connectivity rule keeps its offline assets.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleBody, ZAlertRuleRef } from "./alerts.schema";
-import { notifyRulesChanged } from "./notify-rules-changed";
+import { notifyRulesChanged } from "../geofences/notify-rules-changed";
 import { checkRuleReferences, ruleColumns } from "./rule-references";
 
 export async function updateAlertRule(input: { accountId: number; ruleId: number; body: unknown }): Promise<AlertRuleDto> {

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
 import { randomId, randomToken } from "../../security/random";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { API_KEY_PREFIX, type CreateApiKeyInput, ZCreateApiKey } from "./api-keys.schema";
 
 export async function createApiKey(input: CreateApiKeyInput): Promise<{ id: number; apiKey: string }> {

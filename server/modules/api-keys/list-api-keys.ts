@@ -1,7 +1,7 @@
 // Lists an account's API keys (never the keys themselves), newest first. Revoked keys are left out unless asked for.
 import { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { API_KEY_PREFIX, type ApiKeyDto } from "./api-keys.schema";
 
 const ZListApiKeys = z.object({

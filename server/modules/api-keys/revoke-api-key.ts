@@ -3,7 +3,7 @@
 // later features) to drop it too.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { publishRevocation } from "../oauth/find-active-oauth-client";
 import { ZApiKeyItem } from "./api-keys.schema";
 import { forgetVerifiedApiKeys } from "./authenticate-api-key";

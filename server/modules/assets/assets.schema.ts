@@ -3,9 +3,9 @@ import { ZListPage } from "../paging";
 import { z } from "zod";
 import type { LivePosition } from "../positions/live-position";
 import { detailedStatus } from "../positions/vehicle-status";
-import { optionalText } from "../accounts/parse-input";
+import { optionalText } from "../parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
-import { isValidImei } from "../../tracker/imei";
+import { isValidImei } from "./imei";
 
 /** Tracker protocols the platform decodes; the ingest work's protocol registry adds to this list. */
 export const TRACKER_PROTOCOLS = ["teltonika"] as const;

@@ -2,7 +2,7 @@
 // connects before anyone knows its account, so its IMEI alone must name exactly one asset.
 import { announce } from "../../announce";
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { type CreateAssetInput, ZCreateAsset } from "./assets.schema";
 import { ensureAccount, imeiTaken } from "./ensure-account";
 

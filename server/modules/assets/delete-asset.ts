@@ -2,7 +2,7 @@
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ZAssetRef } from "./assets.schema";
 
 export async function deleteAsset(input: { accountId: number; assetId: number }): Promise<{ id: number }> {

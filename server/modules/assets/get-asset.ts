@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type AssetDto, assetSelect, toAssetDto, ZAssetRef } from "./assets.schema";
 
 /** An asset of the account; another account's asset is ASSET_NOT_FOUND, exactly like a missing one. */

@@ -3,7 +3,7 @@
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { type AssetDto, type UpdateAssetInput, ZUpdateAsset } from "./assets.schema";
 import { imeiTaken } from "./ensure-account";
 import { getAsset } from "./get-asset";

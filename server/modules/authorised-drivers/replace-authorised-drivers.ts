@@ -4,7 +4,7 @@
 // The difference to what the device holds is queued: see record-wanted-change.ts.
 import { db } from "../../db/client";
 import { AppError, type FieldError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { readSync, readWanted, requireAsset, toListDto } from "./authorised-driver-records";
 import { type AuthorisedDriverListDto, ZReplaceAuthorisedDrivers } from "./authorised-drivers.schema";
 import { announceChange, recordWantedChange } from "./record-wanted-change";

@@ -3,7 +3,7 @@
 // start the vehicle, which is not what a caller enabling it means.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { readWanted, requireAsset, toListDto } from "./authorised-driver-records";
 import { type AuthorisedDriverListDto, ZImmobiliserSetting } from "./authorised-drivers.schema";
 import { announceChange, recordWantedChange } from "./record-wanted-change";

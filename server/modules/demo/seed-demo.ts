@@ -3,7 +3,7 @@
 // server drives over its own Teltonika listener while it runs (server/simulator).
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
-import { simulatedImei } from "../../simulator/fleet-simulator";
+import { simulatedImei } from "../assets/imei";
 import { hashSecret } from "../../security/hashing";
 import { randomToken } from "../../security/random";
 

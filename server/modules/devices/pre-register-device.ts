@@ -4,8 +4,8 @@
 // an asset anywhere, is refused with one generic answer, so the refusal does not tell which of the two it is.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { isValidImei } from "../../tracker/imei";
-import { parseInput } from "../accounts/parse-input";
+import { isValidImei } from "../assets/imei";
+import { parseInput } from "../parse-input";
 import { ZPreRegisterDevice, type PreRegisterDeviceInput } from "./devices.schema";
 
 /** how long a pre-registration waits for its device: unknown devices are pruned after this many days unseen */

@@ -6,7 +6,7 @@
 // answers IMEI_TAKEN when provisioned again.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { createAsset } from "../assets/create-asset";
 import { type ProvisionUnknownDeviceInput, ZProvisionUnknownDevice } from "./devices.schema";
 

@@ -10,7 +10,7 @@ import { isNullIsland } from "../positions/geo";
 import type { LivePosition } from "../positions/live-position";
 import { STATUS_THRESHOLDS } from "../positions/vehicle-status";
 import type { BehaviorEventType, DriverBehaviorMessage, EventPosition } from "../stream/channel-messages";
-import { toEventPosition } from "../positions/event-position";
+import { toEventPosition } from "../stream/event-position";
 import { TRIP_RULES } from "../trips/trip-detector";
 
 const KMH_PER_MS = 3.6; // km/h in one m/s

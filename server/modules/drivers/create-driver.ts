@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ensureAccount } from "../assets/ensure-account";
 import { ensureDriverContactFree } from "./driver-contact-taken";
 import { type CreateDriverInput, type DriverDto, driverSelect, toDriverDto, ZCreateDriver } from "./drivers.schema";

@@ -1,7 +1,7 @@
 // Deletes a driver. Routes and runs that named them keep going without a driver (the schema sets theirs to null);
 // the dashboard says how many routes that is before asking.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { driverNotFound, ZDriverRef } from "./drivers.schema";
 
 export async function deleteDriver(input: { accountId: number; driverId: number }): Promise<{ id: number }> {

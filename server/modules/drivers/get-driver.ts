@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type DriverDto, driverNotFound, driverSelect, toDriverDto, ZDriverRef } from "./drivers.schema";
 
 /** A driver of the account; another account's driver is DRIVER_NOT_FOUND, exactly like a missing one. */

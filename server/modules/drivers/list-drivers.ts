@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
 import { type DriverDto, driverSelect, type ListDriversInput, toDriverDto, ZListDrivers } from "./drivers.schema";
 

@@ -1,6 +1,6 @@
 // Edits a driver; undefined fields stay as they are, null or "" clears the e-mail or phone.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ensureDriverContactFree } from "./driver-contact-taken";
 import { type DriverDto, driverNotFound, driverSelect, toDriverDto, type UpdateDriverInput, ZUpdateDriver } from "./drivers.schema";
 

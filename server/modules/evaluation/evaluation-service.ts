@@ -13,7 +13,7 @@ import { recordAlert, type AlertDraft } from "../alerts/record-alert";
 import { BehaviorDetector } from "../driver-behavior/behavior-detector";
 import type { LivePosition } from "../positions/live-position";
 import { HealthTracker } from "../vehicle-health/health-tracker";
-import { toEventPosition } from "../positions/event-position";
+import { toEventPosition } from "../stream/event-position";
 import { loadAccountContext, type AccountContext } from "./account-context";
 import { AccountContextCache } from "./account-context-cache";
 import { SerialQueue } from "../../serial-queue";

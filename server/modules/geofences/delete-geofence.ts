@@ -2,7 +2,7 @@
 // it would make the rule silently useless; delete or change the rules first.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ZGeofenceRef } from "./geofences.schema";
 
 export async function deleteGeofence(input: { accountId: number; geofenceId: number }): Promise<{ id: number }> {

@@ -1,8 +1,7 @@
 // Geofence inputs (REST bodies and the dashboard send the same shape) and the GeofenceDto every transport answers
 // with. A geofence is a circle (centre and radius) or a polygon (its corners, in order, not repeating the first).
 import { z } from "zod";
-import { parseInput } from "../accounts/parse-input";
-import { requiredOr } from "../alerts/alerts.schema";
+import { parseInput, requiredOr } from "../parse-input";
 import {
   MAX_POLYGON_POINTS,
   MAX_RADIUS_M,

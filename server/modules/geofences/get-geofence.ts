@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type GeofenceDto, geofenceSelect, toGeofenceDto, ZGeofenceRef } from "./geofences.schema";
 
 /** A geofence of the account; another account's is GEOFENCE_NOT_FOUND, exactly like a missing one. */

@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById, ZListPage } from "../paging";
 import { type GeofencePage, geofenceSelect, toGeofenceDto } from "./geofences.schema";
 

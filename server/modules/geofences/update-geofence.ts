@@ -1,8 +1,8 @@
 // Replaces a geofence's name and geometry (PUT semantics: the whole geofence). Rules watching it reload at once.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
-import { notifyRulesChanged } from "../alerts/notify-rules-changed";
+import { parseInput } from "../parse-input";
+import { notifyRulesChanged } from "./notify-rules-changed";
 import { geometryColumns } from "./geofence-columns";
 import { type GeofenceDto, geofenceSelect, parseGeofenceBody, toGeofenceDto, ZGeofenceRef } from "./geofences.schema";
 

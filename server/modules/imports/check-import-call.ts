@@ -3,7 +3,7 @@
 // 5,000-row cap (413). Shared by the real import (import-rows.ts) and its dry run (preview-import.ts), so a preview
 // refuses exactly what the import would.
 import { AppError, type FieldError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { countRows, IMPORT_LIMITS, ROW_SCHEMAS, ZImportRequest, type ImportTarget } from "./imports.schema";
 
 export interface CheckedImportCall {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { ImportContext } from "./import-context";
 import { cellText } from "./values/cells";

@@ -1,7 +1,7 @@
 // The account's passenger messages (form submissions) for the dashboard, newest first.
 import type { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
 import { ZFormSubmissionList, type FormSubmissionDto } from "./link-forms.schema";
 

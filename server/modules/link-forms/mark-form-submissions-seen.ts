@@ -2,7 +2,7 @@
 // left alone), or every unseen one. Answers how many changed.
 import type { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ZMarkFormSubmissionsSeen } from "./link-forms.schema";
 
 export async function markFormSubmissionsSeen(input: z.input<typeof ZMarkFormSubmissionsSeen>): Promise<{ marked: number }> {

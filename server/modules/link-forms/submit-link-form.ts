@@ -3,7 +3,7 @@
 // address, when it has one) and announced as form_submitted. The per-session limit is the route's.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { linkForm } from "../tracking-links/link-record";
 import type { ViewerSession } from "../tracking-links/viewer-sessions";
 import { emitWebhookEvent } from "../webhooks/webhook-events";

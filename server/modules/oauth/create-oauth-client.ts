@@ -6,7 +6,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
 import { randomId, randomToken } from "../../security/random";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type CreateOAuthClientInput, ZCreateOAuthClient } from "./oauth.schema";
 import { scopesForRole } from "./role-scopes";
 import type { Scope } from "./scopes";

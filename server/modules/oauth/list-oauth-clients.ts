@@ -1,6 +1,6 @@
 // Lists an account's OAuth clients (never their secrets), newest first. Revoked clients are left out unless asked for.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { z } from "zod";
 import type { OAuthClientDto } from "./oauth.schema";
 import { isScope } from "./scopes";

@@ -2,7 +2,7 @@
 // one (the hub's credentials.revoked event drops theirs). Revoking twice is harmless.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { forgetOAuthClient, publishRevocation } from "./find-active-oauth-client";
 import { ZAccountItem } from "./oauth.schema";
 

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
 import { randomToken } from "../../security/random";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { forgetOAuthClient, publishClientChange } from "./find-active-oauth-client";
 import { ZAccountItem } from "./oauth.schema";
 

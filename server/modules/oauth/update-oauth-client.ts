@@ -3,7 +3,7 @@
 // scopes are always cut to the client's current ones), and its live-stream connections are checked again.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { scopesWithinRole } from "./create-oauth-client";
 import { forgetOAuthClient, publishClientChange } from "./find-active-oauth-client";
 import { type UpdateOAuthClientInput, ZUpdateOAuthClient } from "./oauth.schema";

@@ -1,7 +1,7 @@
 // The team takes a passenger's opt-out back (they asked to be messaged again): only the team can, and only here.
 // Clearing it sends nothing by itself; the next send-welcome includes the passenger again.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type PassengerDto, passengerNotFound, passengerSelect, toPassengerDto, ZPassengerRef } from "./passengers.schema";
 
 export async function clearPassengerOptOut(input: { accountId: number; passengerId: number }): Promise<PassengerDto> {

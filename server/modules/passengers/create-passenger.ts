@@ -1,7 +1,7 @@
 // Adds a passenger to a route, approved unless the team holds them back. Adding never messages anyone: welcome
 // messages go out only through send-welcome, as after an import.
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { routeNotFound } from "../routes/routes.schema";
 import { ensureExternalIdFree } from "./external-id-free";
 import { ensurePassengerStops } from "./passenger-stops";

@@ -2,7 +2,7 @@
 // link, so whoever watches through it is disconnected at once.
 import { announce } from "../../announce";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { passengerNotFound, ZPassengerRef } from "./passengers.schema";
 
 export async function deletePassenger(input: { accountId: number; passengerId: number }): Promise<{ id: number }> {

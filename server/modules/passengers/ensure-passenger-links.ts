@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { isUniqueViolation } from "../accounts/parse-input";
+import { isUniqueViolation } from "../parse-input";
 import { routeDisplayName } from "../routes/route-name";
 import { linkUrl } from "../tracking-links/link-record";
 import { followedVehicles } from "../tracking-links/refresh-route-links";

@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type PassengerDto, passengerNotFound, passengerSelect, toPassengerDto, ZPassengerRef } from "./passengers.schema";
 
 /** A passenger of the account; another account's passenger is PASSENGER_NOT_FOUND, like a missing one. */

@@ -6,7 +6,7 @@
 // unknown field refuses the call (422), nothing sent.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { optionalText } from "../accounts/parse-input";
+import { optionalText } from "../parse-input";
 import { ZContactEmail, ZContactPhone } from "../contact-fields";
 
 const ZId = z.number().int().positive();

@@ -10,7 +10,7 @@ import { db } from "../../db/client";
 import { AppError, isAppError } from "../../errors";
 import { mailer } from "../../mail/mailer";
 import { smsProvider } from "../../sms/sms-provider";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { routeDisplayName } from "../routes/route-name";
 import { ensurePassengerLinks, type PassengerLink } from "./ensure-passenger-links";
 import { PASSENGER_LIMITS, ZSendWelcome, type SendWelcomeResult } from "./passengers.schema";

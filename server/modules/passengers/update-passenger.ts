@@ -1,7 +1,7 @@
 // Edits a passenger: details, contact, stops (from their route) and approval. Undefined fields stay as they are;
 // null or "" clears one. The opt-out is cleared by its own call (clear-passenger-opt-out.ts), never by an edit.
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureExternalIdFree } from "./external-id-free";
 import { ensurePassengerStops } from "./passenger-stops";
 import { externalIdTaken, type PassengerDto, passengerNotFound, passengerSelect, toPassengerDto, type UpdatePassengerInput, ZUpdatePassenger } from "./passengers.schema";

@@ -1,7 +1,7 @@
 // Adds a stop to a route, after the last one or at `position` (the stops from there on move one place along).
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ensureWholePoint } from "./coordinates";
 import { type AddRouteStopInput, ROUTE_LIMITS, routeNotFound, type RouteStopDto, stopSelect, toRouteStopDto, ZAddRouteStop } from "./routes.schema";
 import { ensureStopNameFree } from "./stop-name-taken";

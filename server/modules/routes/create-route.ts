@@ -1,7 +1,7 @@
 // Creates a route (its stops are added one by one on the route's page, or by an import). The route number is the
 // import's key for the route, so it is unique in the account: ROUTE_NUMBER_TAKEN (409) under the field.
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAccount } from "../assets/ensure-account";
 import { ensureAssignment } from "./route-assignment";
 import { type CreateRouteInput, type RouteDto, routeNumberTaken, routeSelect, toRouteDto, ZCreateRoute } from "./routes.schema";

@@ -1,7 +1,7 @@
 // Removes a stop and closes the gap in the order. Passengers picked up or dropped off there keep riding the route
 // with that stop cleared (the schema sets it to null); the answer says how many, and the dashboard warns first.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { findAccountStop } from "./find-account-stop";
 import { stopNotFound, ZStopRef } from "./routes.schema";
 

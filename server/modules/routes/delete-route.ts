@@ -3,7 +3,7 @@
 // disconnected at once. The dashboard names the counts before asking.
 import { announce } from "../../announce";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { routeNotFound, ZRouteRef } from "./routes.schema";
 
 export async function deleteRoute(input: { accountId: number; routeId: number }): Promise<{ id: number }> {

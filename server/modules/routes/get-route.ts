@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type RouteDetailDto, routeNotFound, routeSelect, stopSelect, toRouteDto, toRouteStopDto, ZRouteRef } from "./routes.schema";
 
 /** A route of the account with its stops in order; another account's route is ROUTE_NOT_FOUND, like a missing one. */

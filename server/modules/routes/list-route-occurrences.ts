@@ -5,7 +5,7 @@
 // route's, as when the run is followed. Days and times are the account's time zone.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import {
   addDays,
   compareLocalDates,

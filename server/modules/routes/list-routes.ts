@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
 import { type ListRoutesInput, type RouteDto, routeSelect, toRouteDto, ZListRoutes } from "./routes.schema";
 

@@ -2,7 +2,7 @@
 // has since changed (a stop added or removed elsewhere) is refused as CONFLICT rather than guessed at.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type ReorderRouteStopsInput, routeNotFound, type RouteStopDto, ZReorderRouteStops } from "./routes.schema";
 import { getRoute } from "./get-route";
 

@@ -4,7 +4,7 @@
 // with the same words. DTOs give the values back in one written form that reads back unchanged.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { optionalText } from "../accounts/parse-input";
+import { optionalText } from "../parse-input";
 import { parseClockTime } from "../imports/values/parse-clock-time";
 import { parseCoordinate } from "../imports/values/parse-coordinate";
 import { parseDays } from "../imports/values/parse-days";

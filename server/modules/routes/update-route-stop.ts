@@ -1,6 +1,6 @@
 // Edits a stop; undefined fields stay as they are, null or "" clears one (an empty kind means both).
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ensureWholePoint } from "./coordinates";
 import { findAccountStop } from "./find-account-stop";
 import { type RouteStopDto, stopNotFound, stopSelect, toRouteStopDto, type UpdateRouteStopInput, ZUpdateRouteStop } from "./routes.schema";

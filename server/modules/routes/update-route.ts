@@ -2,7 +2,7 @@
 // another route has is ROUTE_NUMBER_TAKEN (409). The times are checked together with the ones kept. A new vehicle
 // moves the route's tracking links at once (unless today's run names its own: refresh-route-links.ts).
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { ensureAssignment } from "./route-assignment";
 import { type RouteDto, routeNotFound, routeNumberTaken, routeSelect, toRouteDto, type UpdateRouteInput, ZUpdateRoute } from "./routes.schema";

@@ -2,7 +2,7 @@
 // on the same date is RUN_DATE_TAKEN (409) under the date. Times the run leaves empty are the route's, and the two
 // that apply must be in order. A run for today moves the route's tracking links onto its vehicle at once.
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAssignment } from "../routes/route-assignment";
 import { routeNotFound } from "../routes/routes.schema";
 import { ensureTimeOrder } from "../routes/time-order";

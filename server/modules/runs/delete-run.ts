@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { runNotFound, ZRunRef } from "./runs.schema";
 

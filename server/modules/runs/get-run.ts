@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { type RunDto, runNotFound, runSelect, toRunDto, ZRunRef } from "./runs.schema";
 
 /** A run of the account; another account's run is RUN_NOT_FOUND, like a missing one. */

@@ -2,7 +2,7 @@
 // first), paged by date (a route has one run per date, so the date is the cursor).
 import { AppError } from "../../errors";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { routeNotFound } from "../routes/routes.schema";
 import { formatLocalDate, parseLocalDate, zonedParts } from "../time/zoned-time";
 import { type ListRunsInput, type RunDto, runSelect, toRunDto, ZListRuns } from "./runs.schema";

@@ -3,7 +3,7 @@
 // is the route's own for that day, as in a runs import.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { optionalText } from "../accounts/parse-input";
+import { optionalText } from "../parse-input";
 import { parseClockTime } from "../imports/values/parse-clock-time";
 import { parseImportDate } from "../imports/values/parse-import-date";
 import { optionalParsedText, parsedText } from "../imports/values/parsed-field";

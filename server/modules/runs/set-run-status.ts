@@ -2,7 +2,7 @@
 // run with its notice, so passengers can still be told why; restoring schedules it again. The route's tracking
 // links follow at once: a cancelled run of today gives them back the route's own vehicle.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { type RunDto, runNotFound, runSelect, type RunStatus, toRunDto, ZRunRef } from "./runs.schema";
 

@@ -2,7 +2,7 @@
 // fields stay as they are; null or "" gives the day back to the route's value. The status has its own calls
 // (cancel-run.ts, restore-run.ts). The route's tracking links follow a change to today's run at once.
 import { db } from "../../db/client";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAssignment } from "../routes/route-assignment";
 import { ensureTimeOrder } from "../routes/time-order";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";

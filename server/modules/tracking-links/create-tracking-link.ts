@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { routeDisplayName } from "../routes/route-name";
 import { brandingColumns, destinationColumns, formColumns, scheduleColumns, schedulerColumns } from "./link-columns";
 import { linkSelect, toTrackingLinkDto, type LinkRecord } from "./link-record";

@@ -2,7 +2,7 @@
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { ZLinkRef } from "./tracking-links.schema";
 
 export async function deleteTrackingLink(input: { accountId: number; linkId: number }): Promise<{ id: number }> {

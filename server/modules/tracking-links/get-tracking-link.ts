@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { findTrackingLink } from "./find-tracking-link";
 import { toTrackingLinkDto } from "./link-record";
 import { ZLinkRef, type TrackingLinkDto } from "./tracking-links.schema";

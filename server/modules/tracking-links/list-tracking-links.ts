@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
 import { linkSelect, toTrackingLinkDto, type LinkRecord } from "./link-record";
 import type { TrackingLinkDto } from "./tracking-links.schema";

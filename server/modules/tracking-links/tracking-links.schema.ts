@@ -3,7 +3,7 @@
 // from these types, so nothing else about a link, its vehicle or its account can reach a viewer.
 import { z } from "zod";
 import { brandingFields } from "../accounts/accounts.schema";
-import { optionalText } from "../accounts/parse-input";
+import { optionalText } from "../parse-input";
 import { formatClockMinutes, parseClockMinutes, parseLocalDate } from "../time/zoned-time";
 
 export const ACCESS_MODES = ["public", "email", "email_code", "authorized_only"] as const;

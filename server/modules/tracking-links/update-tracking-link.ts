@@ -6,7 +6,7 @@
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { findTrackingLink } from "./find-tracking-link";
 import { brandingColumns, destinationColumns, formColumns, scheduleColumns, schedulerColumns } from "./link-columns";
 import { linkSelect, toTrackingLinkDto, type LinkRecord } from "./link-record";

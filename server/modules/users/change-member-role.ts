@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { forgetOAuthClient } from "../oauth/find-active-oauth-client";
 import { assertAnotherAdmin, lockMembership } from "./admin-guard";
 import type { Role } from "./roles";

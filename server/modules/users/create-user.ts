@@ -6,7 +6,7 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
-import { isUniqueViolation, parseInput } from "../accounts/parse-input";
+import { isUniqueViolation, parseInput } from "../parse-input";
 import { type CreateUserInput, ZCreateUser } from "./users.schema";
 
 export interface CreateUserOptions {

@@ -2,7 +2,7 @@
 // acting as them in this account would keep working as a non-member, so they are revoked with the membership; the
 // hub event drops the clients' cached lookups and open live-stream connections on every node.
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { forgetVerifiedApiKeys } from "../api-keys/authenticate-api-key";
 import { forgetOAuthClient, publishRevocation } from "../oauth/find-active-oauth-client";
 import { assertAnotherAdmin, lockMembership } from "./admin-guard";

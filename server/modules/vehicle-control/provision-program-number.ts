@@ -11,7 +11,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { commandGateway } from "../../tracker/command-gateway";
 import { isAdapterKind } from "../assets/adapter-kinds";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 import { parseAdapterInfo, parseProgramNumber } from "./adapter-answers";
 import { PROVISIONING_ACTIONS } from "./control-actions";
 import { finishCommand, recordDeliveredCommand, type CommandSender } from "./control-commands";

@@ -3,7 +3,7 @@
 // exact variant, else its model's default row (empty variant); names compare case-insensitively.
 import { z } from "zod";
 import { db } from "../../db/client";
-import { parseInput } from "../accounts/parse-input";
+import { parseInput } from "../parse-input";
 
 export interface VehicleProfileRow {
   id: number;

@@ -3,7 +3,7 @@
 // outcome; later checks follow every 30 minutes. At most MAX_SPREADSHEET_SOURCES per account.
 import { AppError } from "../../../errors";
 import { db } from "../../../db/client";
-import { parseInput } from "../../accounts/parse-input";
+import { parseInput } from "../../parse-input";
 import { SheetError } from "../sheet/sheet-table";
 import { sheetToRows } from "../sheet/sheet-to-rows";
 import { readSpreadsheet } from "./read-spreadsheet";

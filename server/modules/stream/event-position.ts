@@ -1,6 +1,6 @@
 // The position an alert or behaviour event happened at: a small projection of the live position.
-import type { LivePosition } from "./live-position";
-import type { EventPosition } from "../stream/channel-messages";
+import type { LivePosition } from "../positions/live-position";
+import type { EventPosition } from "./channel-messages";
 
 export function toEventPosition(p: LivePosition, options: { live?: boolean } = {}): EventPosition {
   return {

@@ -1,7 +1,9 @@
 // Input parsing shared by the domain use cases: a zod failure becomes one VALIDATION_FAILED AppError whose message
-// names every bad field (the CLI prints it as is) and whose `errors` list them one by one (REST, tRPC).
+// names every bad field (the CLI prints it as is) and whose `errors` list them one by one (REST, tRPC). With it, the
+// small zod helpers every module's schemas share (optional text, "is required" messages, unique violations), kept
+// here rather than in whichever module needed them first.
 import type { z } from "zod";
-import { AppError, fieldErrors } from "../../errors";
+import { AppError, fieldErrors } from "../errors";
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
@@ -22,3 +24,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export function optionalText<T extends z.ZodType<string, string>>(schema: T) {
   return schema.nullable().transform((value) => (value == null || value.trim() === "" ? null : value.trim()));
 }
+
+/** "is required" when the field is missing, `message` when it has the wrong type; zod's own text otherwise */
+export const requiredOr = (message: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code !== "invalid_type" ? undefined : issue.input === undefined ? "is required" : message;

@@ -1,5 +1,7 @@
 // Tells every node's evaluators that an account's alert rules or geofences changed, so they reload them before the
-// next position of that account (they cache rules in memory to keep database reads off the ingest path).
+// next position of that account (they cache rules in memory to keep database reads off the ingest path). It lives
+// in geofences, the lower of the two modules (alert rules reference geofences, never the reverse), so both can
+// call it without an import cycle.
 import { hub, type Hub } from "../../hub";
 import { log } from "../../log";
 
