@@ -10,7 +10,7 @@ import { serveFetchHandler, streamUpload, type FetchHandlerServer } from "../tes
 import { KIB, MIB } from "./read-body";
 import { readJson } from "./request-input";
 import { runApiRequest } from "./run-api-request";
-import { makeAccount, makeApiKey, routeContext } from "./test-fixtures";
+import { makeAccount, makeApiKey, routeContext } from "../testing/http-fixtures";
 
 const echoJson = (request: Request) =>
   runApiRequest(request, async () => Response.json({ keys: Object.keys(await readJson(request, z.record(z.string(), z.unknown()))) }));

@@ -7,7 +7,7 @@ import { issueAccessToken } from "../modules/oauth/issue-access-token";
 import { changeMemberRole } from "../modules/users/change-member-role";
 import { removeMember } from "../modules/users/remove-member";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
-import { getRequest, makeAccount, makeMember, routeContext } from "./test-fixtures";
+import { getRequest, makeAccount, makeMember, routeContext } from "../testing/http-fixtures";
 import { withApiAuth } from "./with-api-auth";
 
 const readAssets = withApiAuth({ scope: "assets:read", rateLimit: false }, async () => ({ ok: true }));

@@ -8,7 +8,7 @@ import { revokeOAuthClient } from "../modules/oauth/revoke-oauth-client";
 import { signAccessToken } from "../security/access-token";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { readJson } from "./request-input";
-import { getRequest, makeAccount, makeToken, routeContext } from "./test-fixtures";
+import { getRequest, makeAccount, makeToken, routeContext } from "../testing/http-fixtures";
 import { withApiAuth } from "./with-api-auth";
 
 const logLines: string[] = [];

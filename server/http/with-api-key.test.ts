@@ -5,7 +5,7 @@ import { revokeApiKey } from "../modules/api-keys/revoke-api-key";
 import { secretVerifications } from "../security/hashing";
 import { randomId } from "../security/random";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
-import { getRequest, makeAccount, makeApiKey, makeToken, routeContext } from "./test-fixtures";
+import { getRequest, makeAccount, makeApiKey, makeToken, routeContext } from "../testing/http-fixtures";
 import { API_KEY_IP_RATE_LIMIT, withApiKey } from "./with-api-key";
 
 const handler = withApiKey<{ accountKey: string }>({}, async ({ account, userId, role, apiKey }) => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { randomId } from "../security/random";
-import { routeContext } from "./test-fixtures";
+import { routeContext } from "../testing/http-fixtures";
 import { withPublicAccess } from "./with-public-access";
 import { withViewerSession } from "./with-viewer-session";
 

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectLiveStream, type LiveStreamClient } from "../../examples/live-stream-client/live-stream-client";
 import { PositionBook, type LocationFrame } from "../../examples/live-stream-client/position-book";
 import { onRefusal, reconnectDelay } from "../../examples/live-stream-client/reconnect-policy";
-import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
+import { makeAccount, makeAsset, makeToken } from "../testing/http-fixtures";
 import { revokeOAuthClient } from "../modules/oauth/revoke-oauth-client";
-import { livePosition, storeAssetState } from "../modules/stream/stream-fixtures";
+import { livePosition, storeAssetState } from "../testing/stream-fixtures";
 import { StreamRefusalCode } from "../modules/stream/stream-refusal";
 import { useTestDatabase } from "../testing/test-database";
-import { startStreamHarness, type StreamHarness } from "./live-stream-harness";
+import { startStreamHarness, type StreamHarness } from "../testing/live-stream-harness";
 
 describe("example client logic", () => {
   const frame = (assetId: number, wsSeq: number) => ({ assetId, wsSeq, latitude: 1, longitude: 2, speed: 3, dateUpdated: wsSeq });

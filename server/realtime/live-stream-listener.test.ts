@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
-import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
+import { makeAccount, makeAsset, makeToken } from "../testing/http-fixtures";
 import { startFleetline, type RunningServer } from "../server";
-import { connectStream, streamQuery } from "./live-stream-harness";
+import { connectStream, streamQuery } from "../testing/live-stream-harness";
 
 describe("the live stream on STREAM_PORT", () => {
   let running: RunningServer;

@@ -5,17 +5,17 @@
 // once its cached result is too old. After the proxy comes back, everything connects again.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, setDatabase, type Database } from "../db/client";
-import { makeAccount, makeAsset, makeToken } from "../http/test-fixtures";
+import { makeAccount, makeAsset, makeToken } from "../testing/http-fixtures";
 import { toStandardPosition } from "../modules/positions/live-position";
 import { forgetOAuthClient } from "../modules/oauth/find-active-oauth-client";
-import { ManualClock } from "../modules/stream/manual-clock";
-import { livePosition, storeAssetState } from "../modules/stream/stream-fixtures";
+import { ManualClock } from "../testing/manual-clock";
+import { livePosition, storeAssetState } from "../testing/stream-fixtures";
 import { STALE_WHILE_FAILING_MS, TOKEN_CACHE_FRESH_MS } from "../modules/stream/stream-limits";
 import { StreamRefusalCode } from "../modules/stream/stream-refusal";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { TEST_POSTGRES_URL } from "../testing/services";
 import { CuttableProxy } from "../testing/tcp-proxy";
-import { startStreamHarness, streamQuery, type StreamHarness } from "./live-stream-harness";
+import { startStreamHarness, streamQuery, type StreamHarness } from "../testing/live-stream-harness";
 
 const postgresUp = inject("postgres");
 

@@ -11,7 +11,7 @@ import Pusher from "pusher-js";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { setDatabase } from "../db/client";
-import { makeAccount, makeAsset } from "../http/test-fixtures";
+import { makeAccount, makeAsset } from "../testing/http-fixtures";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
 import { authSecret } from "../security/auth-secret";
 import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";

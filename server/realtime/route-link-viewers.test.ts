@@ -4,7 +4,7 @@
 // another route by an import takes their link, and its viewers, along.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { makeAccount, makeApiKey } from "../http/test-fixtures";
+import { makeAccount, makeApiKey } from "../testing/http-fixtures";
 import { createAsset } from "../modules/assets/create-asset";
 import { importRows } from "../modules/imports/import-rows";
 import { ensurePassengerLink } from "../modules/passengers/ensure-passenger-links";

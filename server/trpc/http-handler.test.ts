@@ -5,7 +5,7 @@ import superjson from "superjson";
 import { env, setEnv } from "../env";
 import { createClient } from "redis";
 import { closeRateLimits, resetRateLimits } from "../http/rate-limit";
-import { makeAccount } from "../http/test-fixtures";
+import { makeAccount } from "../testing/http-fixtures";
 import { serveFetchHandler, streamUpload, type FetchHandlerServer } from "../testing/fetch-handler-server";
 import { TEST_REDIS_URL } from "../testing/services";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";

@@ -6,7 +6,7 @@ import superjson from "superjson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { appRouter } from "./root";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "./test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../testing/trpc-fixtures";
 
 async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
   const error = await promise.then(

@@ -1,6 +1,6 @@
 // POST /oauth/token through its route handler with real Request objects, on every database kind.
 import { describe, expect, it } from "vitest";
-import { makeAccount, makeClient } from "@/server/http/test-fixtures";
+import { makeAccount, makeClient } from "@/server/testing/http-fixtures";
 import { revokeOAuthClient } from "@/server/modules/oauth/revoke-oauth-client";
 import { TOKEN_IP_RATE_LIMIT } from "@/server/http/token-endpoint";
 import { verifyAccessToken } from "@/server/security/access-token";

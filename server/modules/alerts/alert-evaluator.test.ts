@@ -1,7 +1,7 @@
 // The position-driven rules on live positions made from real Teltonika records (TestDrive encodes, decodes and
 // enriches each one like the pipeline): what fires, when, and what does not.
 import { describe, expect, it } from "vitest";
-import { DEPOT, TestDrive } from "../evaluation/test-drive";
+import { DEPOT, TestDrive } from "../../testing/test-drive";
 import type { GeofenceRow } from "../geofences/geofences.schema";
 import { ZAlertRuleBody } from "./alerts.schema";
 import { AlertEvaluator } from "./alert-evaluator";

@@ -1,6 +1,6 @@
 // API key use cases on every database kind: shown once and hashed, members only, authentication and revocation.
 import { describe, expect, it } from "vitest";
-import { makeAccount, makeMember } from "../../http/test-fixtures";
+import { makeAccount, makeMember } from "../../testing/http-fixtures";
 import { verifySecret } from "../../security/hashing";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { API_KEY_PATTERN, parseApiKey } from "./api-keys.schema";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as postImmobiliser } from "@/app/api/[accountKey]/asset/[assetId]/authorised-drivers/immobiliser/route";
 import { PUT } from "@/app/api/[accountKey]/asset/[assetId]/authorised-drivers/route";
 import { GET as getSyncStatus } from "@/app/api/[accountKey]/asset/[assetId]/authorised-drivers/sync-status/route";
-import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "../../http/test-fixtures";
+import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "../../testing/http-fixtures";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "../../hub";
 import { FMB_REFUSAL, FmbParameterMemory } from "../../testing/fmb-parameter-memory";
 import { freePort } from "../../testing/free-port";

@@ -1,7 +1,7 @@
 // Driver behaviour events from live positions made of real Teltonika records: green-driving reports, harsh events
 // derived from speed and heading, overspeed and idling episodes, and their scores.
 import { describe, expect, it } from "vitest";
-import { TestDrive } from "../evaluation/test-drive";
+import { TestDrive } from "../../testing/test-drive";
 import { BEHAVIOR_RULES, BehaviorDetector } from "./behavior-detector";
 
 describe("driver behaviour", () => {

@@ -12,7 +12,7 @@ import { createAlertRule } from "../alerts/create-alert-rule";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import type { LivePosition } from "../positions/live-position";
 import { EvaluationService } from "./evaluation-service";
-import { TestDrive } from "./test-drive";
+import { TestDrive } from "../../testing/test-drive";
 import { testImei } from "../../testing/test-imei";
 
 const logger = pino({ level: "silent" });

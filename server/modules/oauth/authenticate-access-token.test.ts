@@ -1,7 +1,7 @@
 // authenticateAccessToken against a real database: revocation, account binding, deleted clients, scope narrowing
 // and the lastUsedAt touch.
 import { describe, expect, it } from "vitest";
-import { makeAccount } from "../../http/test-fixtures";
+import { makeAccount } from "../../testing/http-fixtures";
 import { signAccessToken } from "../../security/access-token";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { authenticateAccessToken } from "./authenticate-access-token";

@@ -1,6 +1,6 @@
 // OAuth client use cases and the client credentials grant, on every database kind.
 import { describe, expect, it } from "vitest";
-import { makeAccount, makeMember } from "../../http/test-fixtures";
+import { makeAccount, makeMember } from "../../testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { verifySecret } from "../../security/hashing";
 import { verifyAccessToken } from "../../security/access-token";

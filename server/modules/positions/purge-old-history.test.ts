@@ -1,7 +1,7 @@
 // History retention on both databases: what an account no longer keeps goes, batch by batch; its last known
 // position, its open trip and other accounts' history stay; an account without a retention keeps everything.
 import { describe, expect, it } from "vitest";
-import { makeAccount, makeAsset } from "../../http/test-fixtures";
+import { makeAccount, makeAsset } from "../../testing/http-fixtures";
 import { testImei } from "../../testing/test-imei";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { updateAccountSettings } from "../accounts/update-account-settings";

@@ -1,7 +1,7 @@
 // The cache behind "a previously validated token keeps working across a short outage" and "fails closed": fresh
 // entries are served without a lookup, stale ones only while lookups fail, and only up to their limit.
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "./manual-clock";
+import { ManualClock } from "../../testing/manual-clock";
 import { withTimeout } from "../../deadlines";
 import { StaleTolerantCache } from "./stale-tolerant-cache";
 

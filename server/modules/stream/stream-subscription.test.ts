@@ -3,10 +3,11 @@
 // payload unthrottled, and coalescing under backpressure. The gateway tests (server/realtime/live-stream.test.ts)
 // check the same rules end to end over real sockets.
 import { describe, expect, it } from "vitest";
-import { toStandardPosition } from "../positions/live-position";
-import { ManualClock } from "./manual-clock";
-import { livePosition } from "./stream-fixtures";
+import { toStandardPosition, type LivePosition } from "../positions/live-position";
+import { ManualClock } from "../../testing/manual-clock";
+import { livePosition } from "../../testing/stream-fixtures";
 import { STANDARD_THROTTLE_MS } from "./stream-limits";
+import { livePayload } from "./stream-payload";
 import { StreamSubscription, type StreamOutput } from "./stream-subscription";
 import type { ChannelMessageBase, StreamChannel } from "./channel-messages";
 
@@ -25,9 +26,28 @@ function recorder() {
   };
 }
 
+/**
+ * The subscription plus the gateway's half of delivery (offer, then emit what it says to send), so the rules can be
+ * driven one position at a time; the gateway itself batches frames across sockets (realtime/live-stream-gateway.ts).
+ */
+class DeliveringSubscription extends StreamSubscription {
+  private out: StreamOutput | null = null;
+
+  override start(output: StreamOutput, snapshot: readonly LivePosition[]): void {
+    this.out = output;
+    super.start(output, snapshot);
+  }
+
+  deliver(position: LivePosition) {
+    const offer = this.offer(position);
+    if (offer === "send") this.out!.emit("location", livePayload(position, this.detailed));
+    return offer;
+  }
+}
+
 function subscription(options: { detailed?: boolean; assetIds?: number[]; channels?: StreamChannel[]; clock?: ManualClock } = {}) {
   const clock = options.clock ?? new ManualClock();
-  const sub = new StreamSubscription({
+  const sub = new DeliveringSubscription({
     id: "socket-1",
     accountId: 1,
     assetIds: options.assetIds ?? [1, 2],

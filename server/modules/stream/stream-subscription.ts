@@ -24,7 +24,7 @@ export interface StreamOutput {
 /** what happened to an offered position */
 export type Offer = "send" | "held" | "dropped";
 
-interface AssetCursor {
+interface AssetDelivery {
   /** wsSeq of the last frame sent (or of the first message's entry) */
   lastSeq: number;
   /** clock time of the last live frame sent; the first message does not open a throttle window */
@@ -46,7 +46,7 @@ export interface SubscriptionStats {
 export class StreamSubscription {
   readonly assetIds: ReadonlySet<number>;
   readonly stats: SubscriptionStats = { sent: 0, coalesced: 0, dropped: 0, channelDropped: 0 };
-  private readonly cursors = new Map<number, AssetCursor>();
+  private readonly cursors = new Map<number, AssetDelivery>();
   private readonly pendingAssets = new Set<number>();
   private readonly queued: { event: ForwardedChannel; message: ChannelMessageBase }[] = [];
   private output: StreamOutput | null = null;
@@ -154,13 +154,6 @@ export class StreamSubscription {
     return "held";
   }
 
-  /** offer() and, when it says so, emit: for callers that do not batch frames across sockets */
-  deliver(position: LivePosition): Offer {
-    const offer = this.offer(position);
-    if (offer === "send") this.output!.emit("location", livePayload(position, this.detailed));
-    return offer;
-  }
-
   /** an alert, vehicle_health or driver_behavior message: forwarded unchanged when entitled and subscribed */
   offerChannelMessage(event: ForwardedChannel, message: ChannelMessageBase): boolean {
     if (this.closed || !this.channels.has(event)) return false;
@@ -198,11 +191,11 @@ export class StreamSubscription {
     return this.detailed ? 0 : (this.options.throttleMs ?? STANDARD_THROTTLE_MS);
   }
 
-  private windowOpen(cursor: AssetCursor, now: number): boolean {
+  private windowOpen(cursor: AssetDelivery, now: number): boolean {
     return now - cursor.lastSentAt >= this.throttleMs;
   }
 
-  private cursor(assetId: number): AssetCursor {
+  private cursor(assetId: number): AssetDelivery {
     let cursor = this.cursors.get(assetId);
     if (!cursor) {
       cursor = { lastSeq: -Infinity, lastSentAt: -Infinity, pending: null };
@@ -211,7 +204,7 @@ export class StreamSubscription {
     return cursor;
   }
 
-  private hold(assetId: number, cursor: AssetCursor, position: LivePosition, now: number): void {
+  private hold(assetId: number, cursor: AssetDelivery, position: LivePosition, now: number): void {
     if (cursor.pending) this.stats.coalesced++;
     cursor.pending = position;
     this.pendingAssets.add(assetId);

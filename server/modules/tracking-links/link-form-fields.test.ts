@@ -1,7 +1,7 @@
 // A link's passenger form as the link's create and update take it (dashboard, CLI), on every database kind: stored,
 // changed, cleared with null, left alone when absent, and each rule of its fields with the field it names.
 import { describe, expect, it } from "vitest";
-import { makeAccount, makeAsset } from "../../http/test-fixtures";
+import { makeAccount, makeAsset } from "../../testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createTrackingLink } from "./create-tracking-link";
 import { getTrackingLink } from "./get-tracking-link";

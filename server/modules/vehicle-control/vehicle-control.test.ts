@@ -2,7 +2,7 @@
 // with a CAN adapter that speaks real Teltonika frames (server/testing/can-adapter-device.ts).
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeToken, routeContext } from "@/server/http/test-fixtures";
+import { getRequest, makeAccount, makeToken, routeContext } from "@/server/testing/http-fixtures";
 import { createMemoryHub, setHub, type Hub } from "@/server/hub";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { CanAdapterDevice, type CanAdapterOptions } from "@/server/testing/can-adapter-device";

@@ -1,7 +1,7 @@
 // Vehicle health snapshots from live positions made of real Teltonika records: what a snapshot holds, when it is
 // published (on change, at most once a minute per asset), and how held changes are flushed.
 import { describe, expect, it } from "vitest";
-import { TestDrive } from "../evaluation/test-drive";
+import { TestDrive } from "../../testing/test-drive";
 import { encodeDtc } from "../alerts/dtc-codes";
 import { HealthTracker, MIN_SNAPSHOT_INTERVAL_MS } from "./health-tracker";
 

@@ -4,7 +4,7 @@
 // the log's retention.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "../../env";
-import { makeAccount } from "../../http/test-fixtures";
+import { makeAccount } from "../../testing/http-fixtures";
 import { log } from "../../log";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createRedisHub, type Hub } from "../../hub";
 import type { LivePosition } from "../../modules/positions/live-position";
-import { livePosition } from "../../modules/stream/stream-fixtures";
+import { livePosition } from "../../testing/stream-fixtures";
 import { TEST_REDIS_URL } from "../../testing/services";
 import { CuttableProxy } from "../../testing/tcp-proxy";
 import { PublishQueue } from "./publish-queue";

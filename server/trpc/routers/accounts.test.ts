@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../modules/accounts/create-account";
 import { createUser } from "../../modules/users/create-user";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("accounts router on %s", (kind) => {
   useTestDatabase(kind);

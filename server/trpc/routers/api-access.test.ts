@@ -5,7 +5,7 @@ import { createAccount } from "../../modules/accounts/create-account";
 import { createUser } from "../../modules/users/create-user";
 import { verifySecret } from "../../security/hashing";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("api access router on %s", (kind) => {
   const t = useTestDatabase(kind);

@@ -3,7 +3,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("assets router on %s", (kind) => {
   const t = useTestDatabase(kind);

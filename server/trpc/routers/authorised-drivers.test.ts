@@ -1,10 +1,10 @@
 // Authorised drivers through the dashboard API: every member reads; admins and fleet managers change the list and
 // the immobiliser (vehicles.control); other roles are FORBIDDEN; another account's asset is NOT_FOUND.
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeAsset } from "../../http/test-fixtures";
+import { makeAsset } from "../../testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { testImei } from "../../testing/test-imei";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 const KEY = "01A2B3C4D5E6F708";
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { testImei } from "../../testing/test-imei";
 import { TrackerDirectory } from "../../tracker/tracker-directory";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("devices router on %s", (kind) => {
   const t = useTestDatabase(kind);

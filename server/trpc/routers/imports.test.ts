@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { log } from "../../log";
 import { startImportWorker } from "../../modules/imports/import-worker";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(

@@ -1,7 +1,7 @@
 // The platform operator's dashboard API: every account's plan and add-ons, listed and changed; no one else may.
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("platform router on %s", (kind) => {
   const t = useTestDatabase(kind);

@@ -14,7 +14,7 @@ import { WsSequence } from "../../tracker/pipeline/ws-sequence";
 import type { DecodedRecord } from "../../tracker/protocols/teltonika/decoder";
 import { TrackerDirectory } from "../../tracker/tracker-directory";
 import { createCaller } from "../root";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 import { testImei } from "../../testing/test-imei";
 
 const T0 = Date.now() - 60 * 60_000; // an hour ago: inside the default 24-hour range

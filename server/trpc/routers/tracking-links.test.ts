@@ -4,7 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(

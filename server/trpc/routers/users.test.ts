@@ -5,7 +5,7 @@ import { authenticateUser } from "../../modules/users/authenticate-user";
 import { createAccount } from "../../modules/accounts/create-account";
 import { createUser } from "../../modules/users/create-user";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("users router on %s", (kind) => {
   const t = useTestDatabase(kind);

@@ -8,7 +8,7 @@ import { freePort } from "../../testing/free-port";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { testImei } from "../../testing/test-imei";
 import { startTrackerService, type TrackerService } from "../../tracker/tracker-service";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("vehicleControl router on %s", (kind) => {
   const t = useTestDatabase(kind);

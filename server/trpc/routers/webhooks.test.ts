@@ -8,7 +8,7 @@ import { startWebhookDispatcher } from "../../modules/webhooks/webhook-dispatche
 import { setWebhookAnnouncer } from "../../modules/webhooks/webhook-events";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { startWebhookReceiver } from "../../testing/webhook-receiver";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("webhooks router on %s", (kind) => {
   const t = useTestDatabase(kind);

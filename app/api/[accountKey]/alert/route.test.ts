@@ -2,7 +2,7 @@
 // route handlers, on every database kind: shapes and statuses, validation, account isolation, scopes, methods.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { makeAccount, makeAsset, makeToken, routeContext } from "@/server/http/test-fixtures";
+import { makeAccount, makeAsset, makeToken, routeContext } from "@/server/testing/http-fixtures";
 import { recordAlert } from "@/server/modules/alerts/record-alert";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getFired } from "../fired-alert/[alertId]/route";

@@ -1,7 +1,7 @@
 // GET /api/{account_key}/asset and /asset_map through their route handlers, on every database kind: shapes,
 // pagination, account isolation and scopes.
 import { describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "@/server/http/test-fixtures";
+import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getAssetMap } from "../asset_map/route";
 import { GET as getAssets } from "./route";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { env, setEnv } from "@/server/env";
 import { closeMailer } from "@/server/mail/mailer";
-import { makeAccount, makeApiKey } from "@/server/http/test-fixtures";
+import { makeAccount, makeApiKey } from "@/server/testing/http-fixtures";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { importRows } from "@/server/modules/imports/import-rows";
 import { clearPassengerOptOut } from "@/server/modules/passengers/clear-passenger-opt-out";

@@ -16,7 +16,7 @@ import { readOutbox, waitForOutboxMessage } from "@/server/testing/mail-capture"
 import type { TrackingServer } from "@/server/testing/public-tracking-harness";
 import { databaseKinds } from "@/server/testing/test-database";
 import { startTrackingServerOn } from "@/server/testing/tracking-server-on";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "@/server/trpc/test-fixtures";
+import { callerFor, createFixtureAccount, type FixtureAccount } from "@/server/testing/trpc-fixtures";
 
 interface Announced {
   accountId: number;

@@ -15,7 +15,7 @@ import { setWebhookAnnouncer, type WebhookEvent } from "@/server/modules/webhook
 import type { TrackingServer } from "@/server/testing/public-tracking-harness";
 import { databaseKinds } from "@/server/testing/test-database";
 import { startTrackingServerOn } from "@/server/testing/tracking-server-on";
-import { callerFor, createFixtureAccount } from "@/server/trpc/test-fixtures";
+import { callerFor, createFixtureAccount } from "@/server/testing/trpc-fixtures";
 
 interface Announced {
   accountId: number;

@@ -5,7 +5,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { makeToken } from "@/server/http/test-fixtures";
+import { makeToken } from "@/server/testing/http-fixtures";
 import { createAccount } from "@/server/modules/accounts/create-account";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { createTrackingLink } from "@/server/modules/tracking-links/create-tracking-link";

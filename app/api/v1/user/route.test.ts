@@ -1,6 +1,6 @@
 // GET /api/v1/user through its route handler, on every database kind.
 import { describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeToken } from "@/server/http/test-fixtures";
+import { getRequest, makeAccount, makeToken } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET } from "./route";
 

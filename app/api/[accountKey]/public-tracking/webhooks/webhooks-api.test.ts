@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "@/server/env";
 import { resetRateLimits } from "@/server/http/rate-limit";
-import { makeAccount, makeApiKey, routeContext } from "@/server/http/test-fixtures";
+import { makeAccount, makeApiKey, routeContext } from "@/server/testing/http-fixtures";
 import { log } from "@/server/log";
 import { startWebhookDispatcher } from "@/server/modules/webhooks/webhook-dispatcher";
 import { setWebhookAnnouncer } from "@/server/modules/webhooks/webhook-events";

@@ -3,7 +3,7 @@
 // the targets list and routes/sync.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "@/server/http/rate-limit";
-import { makeAccount, makeApiKey, makeAsset, routeContext } from "@/server/http/test-fixtures";
+import { makeAccount, makeApiKey, makeAsset, routeContext } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getJob } from "./[jobId]/route";
 import { POST as syncRoute } from "./routes/sync/route";

@@ -2,7 +2,7 @@
 // stored), the immobiliser rules, 404 for other accounts' assets, and scope/role refusals. Pushing to trackers is
 // tested on real sockets in server/modules/authorised-drivers/authorised-driver-sync.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeAsset, makeMember, makeToken, routeContext } from "@/server/http/test-fixtures";
+import { getRequest, makeAccount, makeAsset, makeMember, makeToken, routeContext } from "@/server/testing/http-fixtures";
 import { createOAuthClient } from "@/server/modules/oauth/create-oauth-client";
 import { issueAccessToken } from "@/server/modules/oauth/issue-access-token";
 import type { Scope } from "@/server/modules/oauth/scopes";

@@ -1,7 +1,7 @@
 // History and trips through their route handlers, with positions put in by the real ingest pipeline.
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "@/server/http/test-fixtures";
+import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "@/server/testing/http-fixtures";
 import { createMemoryHub } from "@/server/hub";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { IngestPipeline } from "@/server/tracker/pipeline/ingest-pipeline";

@@ -4,7 +4,7 @@ import { createAccount } from "../modules/accounts/create-account";
 import { createUser } from "../modules/users/create-user";
 import { ROLES, type Role } from "../modules/users/roles";
 import { randomId } from "../security/random";
-import { createCaller } from "./root";
+import { createCaller } from "../trpc/root";
 
 export interface FixtureAccount {
   id: number;

@@ -1,7 +1,7 @@
 // Test support: live positions as the pipeline publishes them, and asset_states rows as it stores them.
-import { db } from "../../db/client";
-import type { LivePosition } from "../positions/live-position";
-import { detailedStatus } from "../positions/vehicle-status";
+import { db } from "../db/client";
+import type { LivePosition } from "../modules/positions/live-position";
+import { detailedStatus } from "../modules/positions/vehicle-status";
 
 export function livePosition(input: Partial<LivePosition> & { assetId: number; wsSeq: number }): LivePosition {
   const dateUpdated = input.dateUpdated ?? Date.UTC(2026, 0, 1) + input.wsSeq * 1000;

@@ -10,9 +10,9 @@ import { createMemoryHub, setHub, type Hub } from "../hub";
 import type { RateLimit } from "../http/rate-limit";
 import { randomId } from "../security/random";
 import type { Clock } from "../modules/stream/clock";
-import { startLiveStream } from "./live-stream";
-import type { LiveStreamGateway } from "./live-stream-gateway";
-import { createSocketIoServer, SOCKET_IO_PATH, type LiveStreamServer } from "./socket-io";
+import { startLiveStream } from "../realtime/live-stream";
+import type { LiveStreamGateway } from "../realtime/live-stream-gateway";
+import { createSocketIoServer, SOCKET_IO_PATH, type LiveStreamServer } from "../realtime/socket-io";
 
 export interface RecordedEvent {
   event: string;

@@ -1,10 +1,11 @@
 // Test input for the evaluators: live positions made the way the server makes them. Each record is encoded as a
 // Codec 8E TCP packet (as an FMB sends it), decoded by the real decoder and enriched by the real enrichment step,
 // with the running per-asset cursor, so what the evaluators see is exactly what the pipeline publishes.
-import { enrichRecord, type AssetCursor } from "../../tracker/pipeline/enrich";
-import { encodeTcpPacket8E, type RecordToEncode } from "../../tracker/protocols/teltonika/avl-encoder";
-import { decodeTcpPacket } from "../../tracker/protocols/teltonika/decoder";
-import type { LivePosition } from "../positions/live-position";
+import { enrichRecord, type AssetCursor } from "../tracker/pipeline/enrich";
+import { encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
+import { decodeTcpPacket } from "../tracker/protocols/teltonika/decoder";
+import { IO } from "../tracker/protocols/teltonika/io-elements";
+import type { LivePosition } from "../modules/positions/live-position";
 
 export const DEPOT = { latitude: 54.6872, longitude: 25.2797 } as const; // Vilnius
 
@@ -46,8 +47,8 @@ export class TestDrive {
     this.longitude = step.longitude ?? this.longitude;
     const speed = step.speed ?? 0;
     const ignition = step.ignition === undefined ? true : step.ignition;
-    const u8: Record<number, number> = { 240: speed > 0 ? 1 : 0 };
-    if (ignition !== null) u8[239] = ignition ? 1 : 0;
+    const u8: Record<number, number> = { [IO.MOVEMENT]: speed > 0 ? 1 : 0 };
+    if (ignition !== null) u8[IO.IGNITION] = ignition ? 1 : 0;
     const packet = encodeTcpPacket8E([
       {
         timestamp: this.time,
@@ -62,7 +63,8 @@ export class TestDrive {
         io: {
           ...step.io,
           u8: { ...u8, ...step.io?.u8 },
-          u16: { 66: 13_800, 67: 4_100, ...step.io?.u16 }, // external 13.8 V, battery 4.1 V
+          // millivolts: external 13.8 V, battery 4.1 V
+          u16: { [IO.EXTERNAL_VOLTAGE]: 13_800, [IO.BATTERY_VOLTAGE]: 4_100, ...step.io?.u16 },
         },
       },
     ]);

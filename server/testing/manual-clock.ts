@@ -1,6 +1,6 @@
 // A clock that moves only when told (tests): `advance(ms)` runs every timer that falls due on the way, in order,
 // with `now()` equal to each timer's due time while it runs.
-import type { Clock, ClockTimer } from "./clock";
+import type { Clock, ClockTimer } from "../modules/stream/clock";
 
 interface Pending {
   id: number;
