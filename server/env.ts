@@ -2,7 +2,14 @@
 // every module takes its settings from `env()`. A bad value stops the server with a message naming the variable.
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from "node:fs";
 import { z } from "zod";
-import { SMS_PROVIDERS } from "./sms/sms-providers";
+
+/**
+ * The providers SMS_PROVIDER may name. Declared here, not in server/sms/, so the environment imports nothing of the
+ * features it configures; a gateway is added here and in server/sms/sms-provider.ts's factory, with its own file
+ * beside log-sms-provider.ts.
+ */
+export const SMS_PROVIDERS = ["log"] as const;
+export type SmsProviderKind = (typeof SMS_PROVIDERS)[number];
 
 const zFlag = z.enum(["0", "1"], { error: "must be 0 or 1" });
 const zPort = z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535);

@@ -13,7 +13,7 @@ import { countApiRequest } from "./metrics/api-request-metrics";
 import { metricSources } from "./metrics/metric-sources";
 import { applySecurityHeaders, securityHeaderOptions } from "./http/security-headers";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
-import { closeRateLimits } from "./http/rate-limit";
+import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
 import { closeMailer } from "./mail/mailer";
 import { closeSmsProvider } from "./sms/sms-provider";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../modules/accounts/create-account";
 import { createUser } from "../modules/users/create-user";
 import { env } from "../env";
-import { resetRateLimits } from "../http/rate-limit";
+import { resetRateLimits } from "../security/rate-limit";
 import { secretVerifications } from "../security/hashing";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { SIGN_IN_EMAIL_RATE_LIMIT, SIGN_IN_IP_RATE_LIMIT } from "./sign-in-limits";

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "../env";
 import { log } from "../log";
 import { authenticateUser } from "../modules/users/authenticate-user";
-import { RateLimitedError } from "../http/rate-limited-error";
+import { RateLimitedError } from "../security/rate-limited-error";
 import { authSecret } from "../security/auth-secret";
 import { countSignInAttempt, refundSignInAttempt, signInAddress } from "./sign-in-limits";
 import { SIGN_IN_RATE_LIMITED } from "./sign-in-rate-limited";

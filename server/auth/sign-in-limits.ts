@@ -5,7 +5,7 @@
 // counted before hashing, not after, so a burst of parallel guesses is bounded too. The e-mail budget also slows
 // guessing one account from many addresses, at the price that such a flood can keep that account's owner waiting
 // too (a minute after it stops).
-import { rateLimiter, type RateLimit } from "../http/rate-limit";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { clientIpFromHeader } from "../http/request-input";
 
 export const SIGN_IN_IP_RATE_LIMIT: RateLimit = { name: "sign-in-ip", points: 10, duration: 60 };

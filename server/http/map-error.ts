@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { fieldErrors, isAppError } from "../errors";
 import { errorResponse, unauthenticatedResponse } from "./api-response";
-import { RateLimitedError } from "./rate-limited-error";
+import { RateLimitedError } from "../security/rate-limited-error";
 
 export const VALIDATION_MESSAGE = "The given data was invalid.";
 

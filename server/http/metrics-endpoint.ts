@@ -2,7 +2,7 @@
 // custom server before Next.js (which would answer its 404 page), for the clients metrics-access.ts lets in.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { log } from "../log";
-import { metricsAccess } from "../metrics/metrics-access";
+import { metricsAccess } from "./metrics-access";
 import { metrics } from "../metrics/registry";
 
 function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

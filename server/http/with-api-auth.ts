@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { type Scope } from "../modules/oauth/scopes";
 import { authenticateAccessToken, type AuthenticatedClient } from "../modules/oauth/authenticate-access-token";
 import { unauthenticatedResponse } from "./api-response";
-import { rateLimiter, type RateLimit } from "./rate-limit";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { bearerToken } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";

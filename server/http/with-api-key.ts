@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/client";
 import { authenticateApiKey, type AuthenticatedApiKey } from "../modules/api-keys/authenticate-api-key";
 import { unauthenticatedResponse } from "./api-response";
-import { rateLimiter, type RateLimit } from "./rate-limit";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { bearerToken, clientIp } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";

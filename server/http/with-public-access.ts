@@ -1,6 +1,6 @@
 // The wrapper for callers without credentials (public tracking info, verify): error mapping, request ids and an
 // optional per-IP rate limit (spec: e.g. POST verify 30 per minute per IP), nothing else.
-import { rateLimiter, type RateLimit } from "./rate-limit";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { clientIp } from "./request-input";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";

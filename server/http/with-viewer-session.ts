@@ -1,7 +1,7 @@
 // The wrapper for public tracking viewers: header X-Session-Token, resolved by the caller's `resolveSession` (the
 // tracking-link feature owns the session table). Missing or unknown sessions are 401 `{"message": "Unauthenticated."}`.
 import { unauthenticatedResponse } from "./api-response";
-import { rateLimiter, type RateLimit } from "./rate-limit";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { clientIp } from "./request-input";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";

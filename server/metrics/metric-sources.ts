@@ -3,15 +3,20 @@
 // starts and unregisters when it stops; a tracker listener's counters are kept on after it stops, so the totals
 // Prometheus sees never go down while the process lives. Several servers in one process (tests) add up.
 // On globalThis for the same reason as registry.ts.
+// The parts are described here by what is read of them, not imported: the listeners, gateways and pipeline all
+// record into the metrics registry, so importing their types back would tie metrics, tracker and realtime into a
+// cycle (the architecture test forbids it); each part satisfies these shapes structurally.
 import type { Database } from "../db/client";
 import type { Hub } from "../hub";
-import type { LiveStreamGateway } from "../realtime/live-stream-gateway";
-import type { PusherServer } from "../realtime/pusher/pusher-server";
-import type { TcpListenerCounters } from "../tracker/teltonika-tcp-listener";
-import type { UdpListenerCounters } from "../tracker/teltonika-udp-listener";
 
-/** the reason label of each TCP listener counter */
-const TCP_REASONS: Record<keyof TcpListenerCounters, string> = {
+/**
+ * a TCP or UDP listener's counters object, numbers by name (TcpListenerCounters, UdpListenerCounters); only names
+ * with a reason below are read. `object`, because an interface has no index signature to match a Record.
+ */
+type ListenerCounters = object;
+
+/** the reason label of each TCP listener counter (TcpListenerCounters in the TCP listener) */
+const TCP_REASONS: Record<string, string> = {
   overAddressCap: "address_cap",
   loginTimeouts: "login_timeout",
   frameTimeouts: "frame_timeout",
@@ -22,7 +27,7 @@ const TCP_REASONS: Record<keyof TcpListenerCounters, string> = {
 };
 
 /** the reason label of each UDP listener counter that counts a drop (acknowledged ones are counted elsewhere) */
-const UDP_REASONS: Partial<Record<keyof UdpListenerCounters, string>> = {
+const UDP_REASONS: Record<string, string> = {
   malformed: "malformed",
   invalidImei: "invalid_imei",
   deviceQueueFull: "device_queue_full",
@@ -35,13 +40,15 @@ interface TrackerListenerSource {
   protocol: string;
   transport: "tcp" | "udp";
   connections?: () => number;
-  counters: Readonly<TcpListenerCounters> | Readonly<UdpListenerCounters>;
+  counters: ListenerCounters;
 }
 
 interface Parts {
   trackerListener: TrackerListenerSource;
-  liveStream: LiveStreamGateway;
-  pusher: PusherServer;
+  /** the socket.io live stream gateway (server/realtime/live-stream-gateway.ts) */
+  liveStream: { stats(): { connections: number } };
+  /** the Pusher-protocol server (server/realtime/pusher/pusher-server.ts) */
+  pusher: { stats(): { connections: number; subscriptions: number } };
   database: Database;
   hub: Hub;
 }
@@ -64,7 +71,7 @@ function createSources() {
 
   const refusalsOf = (listener: TrackerListenerSource) => {
     const reasons: Record<string, string | undefined> = listener.transport === "tcp" ? TCP_REASONS : UDP_REASONS;
-    return Object.entries(listener.counters).flatMap(([key, count]) => {
+    return (Object.entries(listener.counters) as [string, number][]).flatMap(([key, count]) => {
       const reason = reasons[key];
       return reason ? [{ transport: listener.transport, reason, count }] : [];
     });

@@ -23,8 +23,8 @@ import { StreamRefusal, StreamRefusalCode } from "../modules/stream/stream-refus
 import { StreamSnapshots } from "../modules/stream/stream-snapshots";
 import { StreamSubscription, type StreamOutput } from "../modules/stream/stream-subscription";
 import type { LivePosition } from "../modules/positions/live-position";
-import { rateLimiter, type RateLimit } from "../http/rate-limit";
-import { RateLimitedError } from "../http/rate-limited-error";
+import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { RateLimitedError } from "../security/rate-limited-error";
 import { clientIpFromHeader } from "../http/request-input";
 import type { ConnectionCap } from "./connection-cap";
 import { metrics } from "../metrics/registry";

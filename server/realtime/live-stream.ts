@@ -3,7 +3,7 @@
 import type { Logger } from "pino";
 import type { Server } from "socket.io";
 import type { Hub } from "../hub";
-import type { RateLimit } from "../http/rate-limit";
+import type { RateLimit } from "../security/rate-limit";
 import type { Clock } from "../modules/stream/clock";
 import { createMemoryConnectionCap, createRedisConnectionCap } from "./connection-cap";
 import { createLiveStreamGateway, type LiveStreamGateway } from "./live-stream-gateway";

@@ -1,7 +1,7 @@
 // argon2 verifications are bounded process-wide: at most MAX_CONCURRENT_VERIFICATIONS run at once, a short queue
 // waits, and past it a verification is refused with RATE_LIMITED instead of piling up on the thread pool.
 import { describe, expect, it } from "vitest";
-import { RateLimitedError } from "../http/rate-limited-error";
+import { RateLimitedError } from "./rate-limited-error";
 import {
   hashSecret,
   MAX_CONCURRENT_VERIFICATIONS,

@@ -1,6 +1,6 @@
 // Passwords and shown-once secrets (OAuth client secrets, API keys) are stored as argon2id hashes only.
 import { hash, verify } from "@node-rs/argon2";
-import { RateLimitedError } from "../http/rate-limited-error";
+import { RateLimitedError } from "./rate-limited-error";
 
 // argon2id with OWASP's second recommended profile (19 MiB, 2 passes): ~20 ms here, fine for sign-in and token calls.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

@@ -2,9 +2,8 @@
 // chosen by SMS_PROVIDER (docs/configuration.md "Text messages") and kept on globalThis like the mailer. Message texts
 // carry a passenger's tracking link, which is a secret for public links: they never reach the logs.
 import { AppError } from "../errors";
-import { env } from "../env";
+import { env, type SmsProviderKind } from "../env";
 import { createLogSmsProvider } from "./log-sms-provider";
-import type { SmsProviderKind } from "./sms-providers";
 
 export interface SmsProvider {
   readonly kind: SmsProviderKind;

@@ -3,7 +3,7 @@
 // each request's body, so a test sees that a capped reader stopped early instead of buffering an upload.
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sendFetchResponse, toFetchRequest } from "../http/fetch-bridge";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 
 export interface FetchHandlerServer {
   url: string;

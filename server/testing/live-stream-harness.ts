@@ -7,7 +7,7 @@ import pino from "pino";
 import { io as connectClient, type Socket as ClientSocket } from "socket.io-client";
 import { env } from "../env";
 import { createMemoryHub, setHub, type Hub } from "../hub";
-import type { RateLimit } from "../http/rate-limit";
+import type { RateLimit } from "../security/rate-limit";
 import { randomId } from "../security/random";
 import type { Clock } from "../modules/stream/clock";
 import { startLiveStream } from "../realtime/live-stream";

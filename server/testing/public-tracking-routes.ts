@@ -13,7 +13,7 @@ import * as optOut from "../../app/api/public/tracking/[uuid]/opt-out/route";
 import * as run from "../../app/api/public/tracking/[uuid]/run/route";
 import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
 import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
-import { sendFetchResponse, toFetchRequest } from "../http/fetch-bridge";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import superjson from "superjson";
 import { env, setEnv } from "../env";
 import { createClient } from "redis";
-import { closeRateLimits, resetRateLimits } from "../http/rate-limit";
+import { closeRateLimits, resetRateLimits } from "../security/rate-limit";
 import { makeAccount } from "../testing/http-fixtures";
 import { serveFetchHandler, streamUpload, type FetchHandlerServer } from "../testing/fetch-handler-server";
 import { TEST_REDIS_URL } from "../testing/services";

@@ -9,7 +9,7 @@
 //   rejected earlier, or approved but since taken off the list -> a new pending request (the old one is replaced)
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { rateLimiter } from "../../http/rate-limit";
+import { rateLimiter } from "../../security/rate-limit";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
 import { parseInput, isUniqueViolation } from "../parse-input";

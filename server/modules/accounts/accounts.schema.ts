@@ -7,6 +7,15 @@ export const PLANS = ["standard", "detailed"] as const;
 export const ZPlan = z.enum(PLANS);
 export type Plan = z.infer<typeof ZPlan>;
 
+/** What an account is entitled to: its plan and add-ons (live-stream channels, evaluators, credentials carry it). */
+export interface AccountEntitlements {
+  plan: Plan;
+  addonMobility: boolean;
+  addonDriver: boolean;
+}
+/** the Prisma select that reads AccountEntitlements off an account row */
+export const entitlementSelect = { plan: true, addonMobility: true, addonDriver: true } as const;
+
 /** the history retention an account may choose, in days (one day to ten years) */
 export const HISTORY_RETENTION_DAYS = { min: 1, max: 3650 } as const;
 

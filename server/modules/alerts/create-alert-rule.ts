@@ -1,7 +1,7 @@
 // Creates an alert rule. Evaluators on every node pick it up before the account's next position.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
-import { ensureAccount } from "../assets/ensure-account";
+import { ensureAccount } from "../accounts/ensure-account";
 import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleBody } from "./alerts.schema";
 import { notifyRulesChanged } from "../geofences/notify-rules-changed";
 import { checkRuleReferences, ruleColumns } from "./rule-references";

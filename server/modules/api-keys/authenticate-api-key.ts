@@ -11,6 +11,7 @@ import { log } from "../../log";
 import { hashSecret, verifySecret } from "../../security/hashing";
 import { randomToken } from "../../security/random";
 import { parseApiKey } from "./api-keys.schema";
+import { entitlementSelect, type AccountEntitlements } from "../accounts/accounts.schema";
 
 export interface AuthenticatedApiKey {
   id: number;
@@ -18,13 +19,10 @@ export interface AuthenticatedApiKey {
   userId: number;
   /** the user's role in the key's account now; null when they are no longer a member */
   role: Role | null;
-  account: {
+  account: AccountEntitlements & {
     id: number;
     key: string;
     name: string;
-    plan: "standard" | "detailed";
-    addonMobility: boolean;
-    addonDriver: boolean;
   };
 }
 
@@ -52,7 +50,7 @@ export async function authenticateApiKey({ apiKey }: { apiKey: string }): Promis
       secretHash: true,
       revokedAt: true,
       account: {
-        select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
+        select: { id: true, key: true, name: true, ...entitlementSelect },
       },
     },
   });

@@ -4,7 +4,8 @@ import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { type CreateAssetInput, ZCreateAsset } from "./assets.schema";
-import { ensureAccount, imeiTaken } from "./ensure-account";
+import { ensureAccount } from "../accounts/ensure-account";
+import { imeiTaken } from "./imei-taken";
 
 export async function createAsset(input: CreateAssetInput): Promise<{ id: number; trackerId: number | null }> {
   const { accountId, name, plate, brand, model, variant, imei, protocol, adapter } = parseInput(ZCreateAsset, input);

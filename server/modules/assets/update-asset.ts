@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { type AssetDto, type UpdateAssetInput, ZUpdateAsset } from "./assets.schema";
-import { imeiTaken } from "./ensure-account";
+import { imeiTaken } from "./imei-taken";
 import { getAsset } from "./get-asset";
 
 export async function updateAsset(input: UpdateAssetInput): Promise<AssetDto> {

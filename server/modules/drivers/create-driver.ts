@@ -1,6 +1,6 @@
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
-import { ensureAccount } from "../assets/ensure-account";
+import { ensureAccount } from "../accounts/ensure-account";
 import { ensureDriverContactFree } from "./driver-contact-taken";
 import { type CreateDriverInput, type DriverDto, driverSelect, toDriverDto, ZCreateDriver } from "./drivers.schema";
 

@@ -3,15 +3,13 @@
 // alert rules, compiled.
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
+import { entitlementSelect, type AccountEntitlements } from "../accounts/accounts.schema";
 import { alertRuleSelect } from "../alerts/alerts.schema";
 import { compileRule, type CompiledRule } from "../alerts/compiled-rule";
 import { geofenceSelect } from "../geofences/geofences.schema";
 
-export interface AccountContext {
+export interface AccountContext extends AccountEntitlements {
   accountId: number;
-  plan: "standard" | "detailed";
-  addonMobility: boolean;
-  addonDriver: boolean;
   /** enabled rules only */
   rules: CompiledRule[];
 }
@@ -22,9 +20,7 @@ export async function loadAccountContext(prisma: Db, accountId: number, logger?:
     where: { id: accountId },
     select: {
       id: true,
-      plan: true,
-      addonMobility: true,
-      addonDriver: true,
+      ...entitlementSelect,
       alertRules: {
         where: { enabled: true },
         select: { ...alertRuleSelect, accountId: true, geofence: { select: geofenceSelect } },

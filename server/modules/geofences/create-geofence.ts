@@ -1,6 +1,6 @@
 // Creates a circle or polygon geofence of an account.
 import { db } from "../../db/client";
-import { ensureAccount } from "../assets/ensure-account";
+import { ensureAccount } from "../accounts/ensure-account";
 import { geometryColumns } from "./geofence-columns";
 import { type GeofenceDto, geofenceSelect, parseGeofenceBody, toGeofenceDto } from "./geofences.schema";
 

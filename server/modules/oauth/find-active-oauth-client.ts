@@ -10,6 +10,7 @@ import type { Hub, HubEvents } from "../../hub";
 import { log } from "../../log";
 import { scopesForRole } from "./role-scopes";
 import { isScope, type Scope } from "./scopes";
+import { entitlementSelect, type AccountEntitlements } from "../accounts/accounts.schema";
 
 export interface ActiveOAuthClient {
   id: number;
@@ -19,13 +20,10 @@ export interface ActiveOAuthClient {
   scopes: Scope[];
   /** tokens issued under another version of the secret are refused */
   secretVersion: number;
-  account: {
+  account: AccountEntitlements & {
     id: number;
     key: string;
     name: string;
-    plan: "standard" | "detailed";
-    addonMobility: boolean;
-    addonDriver: boolean;
   };
 }
 
@@ -59,7 +57,7 @@ export async function findActiveOAuthClient({ clientId }: { clientId: string }):
       secretVersion: true,
       revokedAt: true,
       account: {
-        select: { id: true, key: true, name: true, plan: true, addonMobility: true, addonDriver: true },
+        select: { id: true, key: true, name: true, ...entitlementSelect },
       },
     },
   });

@@ -2,7 +2,7 @@
 // import's key for the route, so it is unique in the account: ROUTE_NUMBER_TAKEN (409) under the field.
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
-import { ensureAccount } from "../assets/ensure-account";
+import { ensureAccount } from "../accounts/ensure-account";
 import { ensureAssignment } from "./route-assignment";
 import { type CreateRouteInput, type RouteDto, routeNumberTaken, routeSelect, toRouteDto, ZCreateRoute } from "./routes.schema";
 import { ensureTimeOrder } from "./time-order";

@@ -7,7 +7,7 @@
 import { verifyAccessToken } from "../../security/access-token";
 import { authenticateAccessToken } from "../oauth/authenticate-access-token";
 import type { Clock } from "./clock";
-import type { AccountEntitlements } from "./stream-entitlements";
+import type { AccountEntitlements } from "../accounts/accounts.schema";
 import { LOOKUP_TIMEOUT_MS, STALE_WHILE_FAILING_MS, TOKEN_CACHE_FRESH_MS } from "./stream-limits";
 import { StreamRefusal, StreamRefusalCode } from "./stream-refusal";
 import { withTimeout } from "../../deadlines";

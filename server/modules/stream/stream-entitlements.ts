@@ -5,13 +5,8 @@
 // driver_behavior with it and the driver add-on, whatever payload style the connection asked for. Their messages
 // are events of their own, so a standard location frame still never carries their data (Events rule 4). Channels
 // not granted are dropped silently.
+import type { AccountEntitlements } from "../accounts/accounts.schema";
 import type { StreamChannel } from "./channel-messages";
-
-export interface AccountEntitlements {
-  plan: "standard" | "detailed";
-  addonMobility: boolean;
-  addonDriver: boolean;
-}
 
 export interface StreamGrant {
   detailed: boolean;

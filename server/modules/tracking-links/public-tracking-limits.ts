@@ -1,6 +1,6 @@
 // Every limit on public tracking in one place (spec, Limits; docs/public-tracking.md). Those marked "spec" are the
 // contract's; the others are this platform's choice, sized so that a page used as intended never meets them.
-import type { RateLimit } from "../../http/rate-limit";
+import type { RateLimit } from "../../security/rate-limit";
 
 export const PUBLIC_TRACKING_LIMITS = {
   /** spec: POST verify, 30 requests per minute per IP */

@@ -9,7 +9,7 @@
 //                    with tracking:write) may instead get a session for a listed address directly.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { rateLimiter } from "../../http/rate-limit";
+import { rateLimiter } from "../../security/rate-limit";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
 import { emitWebhookEvent } from "../webhooks/webhook-events";

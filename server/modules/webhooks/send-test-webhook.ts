@@ -2,7 +2,7 @@
 // id; the attempt appears in the delivery log when it ends, as every delivery does (a delivery never holds up the
 // request that caused it). Limited per webhook, so the call cannot be used to hammer someone's address.
 import { randomUUID } from "node:crypto";
-import { rateLimiter } from "../../http/rate-limit";
+import { rateLimiter } from "../../security/rate-limit";
 import { getWebhook } from "./get-webhook";
 import { emitWebhookEvent } from "./webhook-events";
 import { TEST_PING_MESSAGE, type WebhookEventData } from "./webhook-payload";

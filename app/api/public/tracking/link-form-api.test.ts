@@ -6,7 +6,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { resetRateLimits } from "@/server/http/rate-limit";
+import { resetRateLimits } from "@/server/security/rate-limit";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { createTrackingLink } from "@/server/modules/tracking-links/create-tracking-link";
 import type { CreateTrackingLinkInput } from "@/server/modules/tracking-links/tracking-links.schema";

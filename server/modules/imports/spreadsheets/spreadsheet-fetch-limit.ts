@@ -1,7 +1,7 @@
 // Fetches people start from the dashboard (reading the columns, connecting, "check now") are counted per account,
 // so the import page cannot be used to make the server fetch addresses in a loop. The worker's own checks (one per
 // source every 30 minutes) are not counted.
-import { rateLimiter } from "../../../http/rate-limit";
+import { rateLimiter } from "../../../security/rate-limit";
 
 export const SPREADSHEET_FETCH_LIMIT = { name: "spreadsheet-fetch", points: 20, duration: 60 } as const;
 

@@ -3,7 +3,7 @@
 // once and stored encrypted, and a test ping delivered to a real receiver and read back from the delivery log.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "@/server/env";
-import { resetRateLimits } from "@/server/http/rate-limit";
+import { resetRateLimits } from "@/server/security/rate-limit";
 import { makeAccount, makeApiKey, routeContext } from "@/server/testing/http-fixtures";
 import { log } from "@/server/log";
 import { startWebhookDispatcher } from "@/server/modules/webhooks/webhook-dispatcher";

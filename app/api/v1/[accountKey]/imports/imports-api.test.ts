@@ -2,7 +2,7 @@
 // status code the spec's Import errors and Limits name (200, 202, 401, 403, 404, 413, 422, 429), the job read-back,
 // the targets list and routes/sync.
 import { afterEach, describe, expect, it } from "vitest";
-import { resetRateLimits } from "@/server/http/rate-limit";
+import { resetRateLimits } from "@/server/security/rate-limit";
 import { makeAccount, makeApiKey, makeAsset, routeContext } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getJob } from "./[jobId]/route";

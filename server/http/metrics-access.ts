@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
-import { clientIpFromHeader } from "../http/request-input";
+import { clientIpFromHeader } from "./request-input";
 
 export type MetricsAccess =
   | { allowed: true }

@@ -1,6 +1,6 @@
 // Node's http request and response to and from the Fetch API's Request and Response, for calling route handlers
 // (written for Next.js's app router) from a plain Node HTTP server: the test nodes and benchmarks that run the real
-// composition without Next.js (server/testing/public-tracking-routes.ts).
+// composition without Next.js (server/testing/public-tracking-routes.ts); test support, so it lives in server/testing/.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 

@@ -2,7 +2,7 @@
 import { createClient } from "redis";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { env, setEnv } from "../env";
-import { randomId } from "../security/random";
+import { randomId } from "./random";
 import { TEST_REDIS_URL } from "../testing/services";
 import { closeRateLimits, rateLimiter, resetRateLimits } from "./rate-limit";
 import { RateLimitedError } from "./rate-limited-error";
