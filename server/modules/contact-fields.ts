@@ -3,8 +3,8 @@
 // (imports/values/parse-phone.ts). "" or null mean "none".
 import { z } from "zod";
 import { optionalText } from "./parse-input";
-import { parsePhone } from "./imports/values/parse-phone";
-import { optionalParsedText } from "./imports/values/parsed-field";
+import { parsePhone } from "./values/parse-phone";
+import { optionalParsedText } from "./values/parsed-field";
 
 export const ZContactEmail = optionalText(z.string().max(254, "must be at most 254 characters")).pipe(
   z.email("must be an e-mail address such as name@example.com").nullable().transform((email) => email?.toLowerCase() ?? null),

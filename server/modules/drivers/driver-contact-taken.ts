@@ -2,7 +2,7 @@
 // a value that names two drivers), so the dashboard keeps them apart: DRIVER_CONTACT_TAKEN under the field.
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError, type FieldError } from "../../errors";
-import { phoneKey } from "../imports/phone-number";
+import { phoneKey } from "../values/phone-number";
 
 export async function ensureDriverContactFree(
   tx: Prisma.TransactionClient,

@@ -1,7 +1,7 @@
 // A short name for one import row, for the dashboard's preview ("Route 12 · Morning run · 4 stops"), read from the
 // row's own cells so it names the row as the sheet does.
 import type { ImportTarget, PassengerRow, RouteRow, RunRow } from "./imports.schema";
-import { cellText } from "./values/cells";
+import { cellText } from "../values/cells";
 
 const NO_VALUE = "(empty)";
 

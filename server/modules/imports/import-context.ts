@@ -3,8 +3,8 @@
 // Matching ignores letter case and, for plates, spaces and dashes. Two vehicles or drivers answering to the same
 // text are an error for the row, not a pick.
 import type { ImportDb } from "./import-database";
-import { phoneKey } from "./phone-number";
-import { parsed, shown, unreadable, type Parsed } from "./values/parsed";
+import { phoneKey } from "../values/phone-number";
+import { parsed, shown, unreadable, type Parsed } from "../values/parsed";
 
 const plateKey = (plate: string) => plate.toUpperCase().replace(/[\s-]/g, "");
 const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");

@@ -12,7 +12,7 @@ import type { ImportOutcome } from "./import-outcome";
 import type { PassengerRow } from "./imports.schema";
 import { PassengerIndex } from "./passenger-index";
 import { RowError } from "./row-error";
-import { cellText, isBlankRow } from "./values/cells";
+import { cellText, isBlankRow } from "../values/cells";
 
 const ZEmail = z.email().max(254);
 

@@ -13,13 +13,13 @@ import type { ImportOutcome } from "./import-outcome";
 import type { ImportRowError, RouteRow, StopRow } from "./imports.schema";
 import { RowError, take } from "./row-error";
 import { writeRoutes, type RouteWrite, type StopData } from "./route-writes";
-import { cellText, isBlankRow } from "./values/cells";
-import { parseClockTime } from "./values/parse-clock-time";
-import { parseCoordinate } from "./values/parse-coordinate";
-import { parseDays } from "./values/parse-days";
-import { parseImportDate } from "./values/parse-import-date";
-import { parseStopKind } from "./values/parse-stop-kind";
-import { parseStopTime } from "./values/parse-stop-time";
+import { cellText, isBlankRow } from "../values/cells";
+import { parseClockTime } from "../values/parse-clock-time";
+import { parseCoordinate } from "../values/parse-coordinate";
+import { parseDays } from "../values/parse-days";
+import { parseImportDate } from "../values/parse-import-date";
+import { parseStopKind } from "../values/parse-stop-kind";
+import { parseStopTime } from "../values/parse-stop-time";
 
 function readStop(stop: StopRow, sequence: number, row: number): StopData {
   const name = cellText(stop.name);

@@ -11,9 +11,9 @@ import { isDryRun, type ImportDb } from "./import-database";
 import type { ImportOutcome } from "./import-outcome";
 import type { RunRow } from "./imports.schema";
 import { RowError, take } from "./row-error";
-import { cellText, isBlankRow } from "./values/cells";
-import { parseClockTime } from "./values/parse-clock-time";
-import { parseImportDate } from "./values/parse-import-date";
+import { cellText, isBlankRow } from "../values/cells";
+import { parseClockTime } from "../values/parse-clock-time";
+import { parseImportDate } from "../values/parse-import-date";
 
 const STATUSES = ["scheduled", "cancelled"] as const;
 

@@ -1,6 +1,6 @@
 // A problem with one import row: it leaves that row out (with this row number, field and reason in the job's
 // `errors`) while the other rows go in.
-import type { Parsed } from "./values/parsed";
+import type { Parsed } from "../values/parsed";
 
 export class RowError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { ImportContext } from "./import-context";
-import { cellText } from "./values/cells";
+import { cellText } from "../values/cells";
 
 const ZSyncRoute = z.strictObject({
   route_number: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).pipe(z.string().min(1, "is required")),

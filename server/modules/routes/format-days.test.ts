@@ -1,7 +1,7 @@
 // formatDays writes days the way a timetable does, and what it writes reads back through the import's parseDays to
 // the same days, for every set of days a route can have.
 import { describe, expect, it } from "vitest";
-import { parseDays } from "../imports/values/parse-days";
+import { parseDays } from "../values/parse-days";
 import { formatDays } from "./format-days";
 
 describe("formatDays", () => {

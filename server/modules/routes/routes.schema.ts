@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { optionalText } from "../parse-input";
-import { parseClockTime } from "../imports/values/parse-clock-time";
-import { parseCoordinate } from "../imports/values/parse-coordinate";
-import { parseDays } from "../imports/values/parse-days";
-import { parseImportDate } from "../imports/values/parse-import-date";
-import { parseStopKind, type StopKind } from "../imports/values/parse-stop-kind";
-import { parseStopTime } from "../imports/values/parse-stop-time";
-import { optionalParsedText } from "../imports/values/parsed-field";
+import { parseClockTime } from "../values/parse-clock-time";
+import { parseCoordinate } from "../values/parse-coordinate";
+import { parseDays } from "../values/parse-days";
+import { parseImportDate } from "../values/parse-import-date";
+import { parseStopKind, type StopKind } from "../values/parse-stop-kind";
+import { parseStopTime } from "../values/parse-stop-time";
+import { optionalParsedText } from "../values/parsed-field";
 import { formatClockMinutes } from "../time/zoned-time";
 import { formatDays } from "./format-days";
 

@@ -4,9 +4,9 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { optionalText } from "../parse-input";
-import { parseClockTime } from "../imports/values/parse-clock-time";
-import { parseImportDate } from "../imports/values/parse-import-date";
-import { optionalParsedText, parsedText } from "../imports/values/parsed-field";
+import { parseClockTime } from "../values/parse-clock-time";
+import { parseImportDate } from "../values/parse-import-date";
+import { optionalParsedText, parsedText } from "../values/parsed-field";
 import type { RouteDriverDto, RouteVehicleDto } from "../routes/routes.schema";
 import { clockText } from "../routes/routes.schema";
 import { isoWeekday, parseLocalDate } from "../time/zoned-time";

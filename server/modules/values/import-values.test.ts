@@ -1,7 +1,7 @@
 // Table-driven: every form the spec lists for days, clock times, stop times, stop kinds and dates, with the edge
 // cases (12 am/pm, wrapping ranges, impossible dates) and the values that must be refused rather than guessed.
 import { describe, expect, it } from "vitest";
-import { formatClockMinutes } from "../../time/zoned-time";
+import { formatClockMinutes } from "../time/zoned-time";
 import { parseClockTime } from "./parse-clock-time";
 import { parseDays } from "./parse-days";
 import { parseImportDate } from "./parse-import-date";

@@ -4,7 +4,7 @@
 // kept as written (spaces tidied): placing it in a country would be a guess. Letters, or fewer than 5 digits, are
 // not a phone number.
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { phoneKey } from "../phone-number";
+import { phoneKey } from "./phone-number";
 import { cellText, type Cell } from "./cells";
 import { parsed, shown, unreadable, type Parsed } from "./parsed";
 
