@@ -6,12 +6,12 @@
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { Figure } from "./bench/bench";
+import type { Figure } from "./bench/types";
 
 const folder = path.join(import.meta.dirname, "bench");
 const wanted = process.argv.slice(2);
 const files = readdirSync(folder)
-  .filter((file) => file.endsWith(".ts") && file !== "bench.ts" && !file.endsWith(".test.ts"))
+  .filter((file) => file.endsWith(".ts") && file !== "types.ts" && !file.endsWith(".test.ts"))
   .sort();
 
 /** runs one benchmark file in its own Node process; resolves with its figures and whether it succeeded */

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { jwtVerify, SignJWT } from "jose";
-import { perSecond, round, type Bench } from "./bench";
+import { perSecond, round, type Bench } from "./types";
 
 type SignVerify = { sign: () => Promise<string>; verify: (token: string) => Promise<unknown> };
 

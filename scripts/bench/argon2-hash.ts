@@ -1,6 +1,6 @@
 // argon2id cost of one password or secret hash (sign-in, /oauth/token and API-key checks pay it once per call).
 import { hashSecret, verifySecret } from "../../server/security/hashing";
-import { medianMs, round, type Bench } from "./bench";
+import { medianMs, round, type Bench } from "./types";
 
 export default {
   name: "argon2",

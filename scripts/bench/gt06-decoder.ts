@@ -4,7 +4,7 @@
 import { encodeLocation } from "../../server/tracker/protocols/gt06/device-encoder";
 import { decodeFrame } from "../../server/tracker/protocols/gt06/decoder";
 import { Gt06FrameSplitter } from "../../server/tracker/protocols/gt06/frame";
-import { round, type Bench } from "./bench";
+import { round, type Bench } from "./types";
 
 const FRAMES_PER_CHUNK = 100;
 const DURATION_MS = 2000;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../server/env";
 import { startFleetline } from "../../server/server";
-import { round, type Bench } from "./bench";
+import { round, type Bench } from "./types";
 
 const CONCURRENCY = 16;
 const DURATION_MS = 3000;

@@ -15,7 +15,7 @@ import { importRows } from "../../server/modules/imports/import-rows";
 import { startImportWorker } from "../../server/modules/imports/import-worker";
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
-import { round, type Bench, type Figure } from "./bench";
+import { round, type Bench, type Figure } from "./types";
 
 const ROUTES = 500;
 const STOPS_PER_ROUTE = 10;

@@ -13,7 +13,7 @@ import { OfflineGeocoder } from "../../server/modules/geocoding/offline-geocoder
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
-import { round, type Bench, type Figure } from "./bench";
+import { round, type Bench, type Figure } from "./types";
 import { freePort } from "../../server/testing/free-port";
 import { TailAttribution, type LatencySample } from "./support/tail-attribution";
 import { imeiFrom } from "../../server/modules/assets/imei";

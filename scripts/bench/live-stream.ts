@@ -18,7 +18,7 @@ import { signAccessToken } from "../../server/security/access-token";
 import { startFleetline } from "../../server/server";
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
-import { round, type Bench, type Figure } from "./bench";
+import { round, type Bench, type Figure } from "./types";
 import { freePort } from "../../server/testing/free-port";
 import { imeiFrom } from "../../server/modules/assets/imei";
 

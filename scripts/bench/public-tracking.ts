@@ -24,7 +24,7 @@ import { randomToken, sha256Hex } from "../../server/security/random";
 import { startTrackingServer } from "../../server/testing/public-tracking-harness";
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
-import { round, type Bench, type Figure } from "./bench";
+import { round, type Bench, type Figure } from "./types";
 import { imeiFrom } from "../../server/modules/assets/imei";
 
 interface Scenario {

@@ -3,7 +3,7 @@
 // nothing. The ratio says what the decoder's objects and checks cost over touching the bytes.
 import { encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { decodeTcpPacket } from "../../server/tracker/protocols/teltonika/decoder";
-import { round, type Bench } from "./bench";
+import { round, type Bench } from "./types";
 
 const RECORDS_PER_PACKET = 10;
 const DURATION_MS = 2000;

@@ -23,7 +23,7 @@ import { startTrackingServer } from "../../server/testing/public-tracking-harnes
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startWebhookReceiver } from "../../server/testing/webhook-receiver";
-import { round, type Bench, type Figure } from "./bench";
+import { round, type Bench, type Figure } from "./types";
 
 const VERIFIES = 200;
 /** viewers arriving per second */

@@ -1,7 +1,7 @@
 // The socket.io server of the live stream ({avl_url}, path /socket.io). Its engine is bound by hand rather than
 // attached to the HTTP server, so HTTP long-polling and WebSocket upgrades reach it only through our own request
 // handler and upgrade dispatcher. With REDIS_URL it uses the Redis adapter so broadcasts reach every node.
-// Namespaces and handlers are registered by the stream module.
+// Its middleware and handlers are registered by the live stream gateway (server/realtime/live-stream-gateway.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { createAdapter } from "@socket.io/redis-adapter";

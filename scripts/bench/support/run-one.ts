@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { parseEnv, setEnv } from "../../../server/env";
 import { setAuthSecret } from "../../../server/security/auth-secret";
 import { randomToken } from "../../../server/security/random";
-import type { Bench } from "../bench";
+import type { Bench } from "../types";
 
 // A quiet, valid environment of our own: benchmarks never touch a developer's DATA_DIR or database.
 setEnv(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", TELTONIKA_PORT: "0" }));

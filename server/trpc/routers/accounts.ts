@@ -1,6 +1,5 @@
 // Accounts: the caller's accounts (switcher), the current account with the caller's role, and its settings.
 import { z } from "zod";
-import { listAssetIds } from "../../modules/assets/list-asset-ids";
 import { updateAccountSettings } from "../../modules/accounts/update-account-settings";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../../modules/users/account-invitations";
 import { listUserAccounts } from "../../modules/users/list-user-accounts";
@@ -33,12 +32,6 @@ export const accountsRouter = createTrpcRouter({
     role: ctx.role,
     permissions: (Object.keys(ROLE_PERMISSIONS) as Permission[]).filter((permission) => can(ctx.role, permission)),
   })),
-
-  /** Figures for the overview page. */
-  overview: requirePermission("assets.read").query(async ({ ctx }) => {
-    const assetIds = await listAssetIds({ accountId: ctx.account.id });
-    return { assetCount: assetIds.length };
-  }),
 
   /** Name, branding and default contact details; "" or null clears an optional field. */
   updateSettings: requirePermission("account.manage")

@@ -39,7 +39,6 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
         last_position: null,
       }),
     ]);
-    expect(await manager.accounts.overview({ accountKey: a.key })).toEqual({ assetCount: 1 });
   });
 
   it("refuses an IMEI another account already uses, with CONFLICT", async () => {
@@ -69,7 +68,7 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
     expect(renamed).toMatchObject({ name: "Truck 7", plate: "TR-7", tracker: { imei: "356307042441039" } });
     const cleared = await admin.assets.update({ accountKey: a.key, assetId: id, plate: null, imei: null });
     expect(cleared).toMatchObject({ plate: null, tracker: null });
-    expect(await admin.assets.get({ accountKey: a.key, assetId: id })).toEqual(cleared);
+    expect((await admin.assets.list({ accountKey: a.key })).data.find((asset) => asset.id === id)).toEqual(cleared);
   });
 
   it("deletes an asset; another account cannot see, edit or delete it", async () => {
@@ -77,14 +76,13 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
     const { id } = await admin.assets.create({ accountKey: a.key, name: "Scrap", imei: "356307042441047" });
     const outsider = callerFor(b.users.admin);
     for (const call of [
-      () => outsider.assets.get({ accountKey: b.key, assetId: id }),
       () => outsider.assets.update({ accountKey: b.key, assetId: id, name: "Mine" }),
       () => outsider.assets.delete({ accountKey: b.key, assetId: id }),
     ]) {
       await expect(call()).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
+    expect((await outsider.assets.list({ accountKey: b.key })).data.map((asset) => asset.id)).not.toContain(id);
     expect(await admin.assets.delete({ accountKey: a.key, assetId: id })).toEqual({ ok: true });
-    await expect(admin.assets.get({ accountKey: a.key, assetId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await t.db.asset.count({ where: { id } })).toBe(0);
   });
 

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { createAsset } from "../../modules/assets/create-asset";
 import { deleteAsset } from "../../modules/assets/delete-asset";
-import { getAsset } from "../../modules/assets/get-asset";
 import { listAssets } from "../../modules/assets/list-assets";
 import { updateAsset } from "../../modules/assets/update-asset";
 import { createTrpcRouter, requirePermission } from "../trpc";
@@ -17,10 +16,6 @@ export const assetsRouter = createTrpcRouter({
     .query(({ ctx, input }) =>
       listAssets({ accountId: ctx.account.id, cursor: input.cursor ?? undefined, limit: input.limit }),
     ),
-
-  get: requirePermission("assets.read")
-    .input(ZAssetId)
-    .query(({ ctx, input }) => getAsset({ accountId: ctx.account.id, assetId: input.assetId })),
 
   create: requirePermission("assets.write")
     .input(

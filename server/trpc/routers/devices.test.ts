@@ -107,11 +107,11 @@ describe.each(databaseKinds())("devices router on %s", (kind) => {
     const manager = callerFor(a.users.fleet_manager);
     const created = await manager.devices.provision({ accountKey: a.key, imei: mine, name: "Found van", plate: "FV-1" });
     expect(created).toEqual({ id: expect.any(Number), trackerId: expect.any(Number) });
-    const asset = await manager.assets.get({ accountKey: a.key, assetId: created.id });
+    const asset = (await manager.assets.list({ accountKey: a.key })).data.find((row) => row.id === created.id);
     expect(asset).toMatchObject({ name: "Found van", plate: "FV-1", tracker: { imei: mine, protocol: "teltonika" } });
     expect((await manager.devices.listUnknown({ accountKey: a.key })).map((d) => d.imei)).not.toContain(mine);
     const error = await callerFor(b.users.admin)
-      .assets.get({ accountKey: b.key, assetId: created.id })
+      .assets.update({ accountKey: b.key, assetId: created.id, name: "Not theirs" })
       .catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe("NOT_FOUND");
     // and the device is now identified on its next login

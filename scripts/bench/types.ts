@@ -1,7 +1,7 @@
 // What a benchmark file under scripts/bench/ exports (default export). scripts/bench.ts runs every file of this
 // folder in name order, each in a process of its own; adding a figure is adding one file:
 //
-//   import type { Bench } from "./bench";
+//   import type { Bench } from "./types";
 //   export default { name: "ingest", run: async () => [{ name: "ingest_records_per_s", value: 1234, unit: "records/s" }] } satisfies Bench;
 export interface Figure {
   /** snake_case, stable across runs so figures can be compared */
