@@ -1,5 +1,5 @@
 // `npm run bench [-- <name>...]`: runs every benchmark in scripts/bench/ (each file's default export, see
-// scripts/bench/bench.ts) or only those named, prints one JSON line per figure ({"name","value","unit"}) as soon as
+// scripts/bench/types.ts) or only those named, prints one JSON line per figure ({"name","value","unit"}) as soon as
 // it is measured, then a readable table. Figures for the README's "Performance" table come from here.
 // Each benchmark runs in a process of its own (scripts/bench/support/run-one.ts): what one leaves behind (a big heap, open
 // handles, a warm or cold JIT) must not change the next one's figures. The order of the files no longer matters.

@@ -1,5 +1,6 @@
 // Runs async jobs one after another in submission order (fired alerts are stored and published in the order they
-// fired). A failing job is logged and does not stop the ones behind it.
+// fired). A failing job is logged and does not stop the ones behind it. A neutral utility in server/, so the
+// evaluators and the alerts' connectivity gate share it without importing each other.
 import type { Logger } from "pino";
 
 export class SerialQueue {

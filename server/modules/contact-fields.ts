@@ -1,6 +1,6 @@
 // Contact details as drivers and passengers carry them, shared so both read them alike: an e-mail address
 // (lowercased, as imports and the welcome message compare it) and a phone read like an import reads one
-// (imports/values/parse-phone.ts). "" or null mean "none".
+// (values/parse-phone.ts). "" or null mean "none".
 import { z } from "zod";
 import { optionalText } from "./parse-input";
 import { parsePhone } from "./values/parse-phone";

@@ -1,5 +1,5 @@
 // School routes and their stops as the dashboard edits them: the use cases' inputs and the DTOs they answer with.
-// Days, times, dates, coordinates, stop times and kinds go through the import's value parsers (imports/values), so
+// Days, times, dates, coordinates, stop times and kinds go through the import's value parsers (modules/values), so
 // a form accepts every form an import row does ("Mon-Fri", "7.15", "3:30 pm", "01/09/2026", "54,6872") and refuses
 // with the same words. DTOs give the values back in one written form that reads back unchanged.
 import { z } from "zod";
