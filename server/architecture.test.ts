@@ -74,6 +74,9 @@ const key = (edge: ImportEdge) => `${edge.from} → ${edge.to}`;
 /**
  * The domain → Teltonika imports that branch `protocols` is removing (a protocol-neutral record). Listed exactly so
  * nothing new slips in meanwhile; the integrator empties this after merging that branch (the last test says when).
+ * (The positions tRPC router's Teltonika import, which that branch also removes, breaks no rule here: transport may
+ * import the tracker.) With it go two forwarding files kept only for the files that branch rewrites:
+ * server/modules/cursor.ts (now paging.ts) and server/tracker/imei.ts (now modules/assets/imei.ts).
  */
 const PENDING_PROTOCOL_BOUNDARY: string[] = [
   "server/modules/alerts/dtc-codes.ts → server/tracker/protocols/teltonika/io-values.ts",
