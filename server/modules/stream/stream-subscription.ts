@@ -100,10 +100,6 @@ export class StreamSubscription {
     return this.pendingAssets.size;
   }
 
-  get queuedMessages(): number {
-    return this.queued.length;
-  }
-
   /** Sends the first location message (an array, possibly empty) and starts live delivery. */
   start(output: StreamOutput, snapshot: readonly LivePosition[]): void {
     if (this.closed || this.output) return;
