@@ -3,7 +3,7 @@
 // being fixed elsewhere are listed by exact edge in an allowance with the reason; a last test fails as soon as an
 // allowed edge no longer breaks a rule, so the lists can only shrink.
 import { describe, expect, it } from "vitest";
-import { type ImportEdge, importEdges, listSourceFiles } from "./testing/import-graph";
+import { type ImportEdge, importEdges, importsOf, listSourceFiles, resolveSpecifier } from "./testing/import-graph";
 
 const files = listSourceFiles(["server", "app"]);
 /** Test code: `*.test.ts(x)` anywhere and everything under server/testing/. The rest is production. */
@@ -42,7 +42,7 @@ function protocolMayImport(file: string): boolean {
  * A file directly in server/ or server/modules/ is a unit of its own: those are core and shared helpers, and the
  * composition root (server/server.ts, main.ts) imports everything by design.
  */
-export function folderOf(file: string): string {
+function folderOf(file: string): string {
   if (file.startsWith("app/")) return "app";
   const module = file.match(/^server\/modules\/([^/]+)\//);
   if (module) return `server/modules/${module[1]}`;
@@ -121,7 +121,7 @@ function violations(rule: Rule): string[] {
 }
 
 /** Folder-level strongly connected components with more than one folder (Tarjan), over the given edges. */
-export function folderCycles(edges: ImportEdge[]): string[][] {
+function folderCycles(edges: ImportEdge[]): string[][] {
   const graph = new Map<string, Set<string>>();
   for (const { from, to } of edges) {
     const [a, b] = [folderOf(from), folderOf(to)];
@@ -224,6 +224,25 @@ describe("architecture: import rules", () => {
     // Guards the test itself: a resolver that silently found nothing would pass every rule.
     expect(production.length).toBeGreaterThan(200);
     expect(productionEdges.length).toBeGreaterThan(1000);
+    expect(resolveSpecifier("app/page.tsx", "@/server/env")).toBe("server/env.ts");
+    expect(resolveSpecifier("server/modules/assets/imei.ts", "../paging")).toBe("server/modules/paging.ts");
+    expect(resolveSpecifier("server/env.ts", "zod")).toBeNull();
+    // type-only, re-exports and dynamic imports all count
+    expect(importsOf("server/hub-events.ts")).toContain("server/modules/positions/live-position.ts");
+    expect(importsOf("server/cli/commands/simulate.ts")).toContain("server/simulator/fleet-simulator.ts");
+  });
+
+  it("finds a folder cycle and names its imports", () => {
+    const edges = [
+      { from: "server/modules/a/x.ts", to: "server/modules/b/y.ts" },
+      { from: "server/modules/b/y.ts", to: "server/tracker/pipeline/z.ts" },
+      { from: "server/tracker/z.ts", to: "server/modules/a/w.ts" },
+      { from: "server/env.ts", to: "server/log.ts" },
+    ];
+    const cycles = folderCycles(edges);
+    expect(cycles).toEqual([["server/modules/a", "server/modules/b", "server/tracker"]]);
+    expect(describeCycles(edges, cycles[0]!)).toHaveLength(1);
+    expect(folderCycles(edges.slice(1))).toEqual([]);
   });
 
   for (const rule of RULES) {
