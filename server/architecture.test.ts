@@ -103,9 +103,6 @@ const KNOWN_BREAKS: string[] = [
   // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
   // that tracking-links subscribes to, like "alert-rules.changed".
   "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",
-  // routes → imports → passengers → routes: the stop-name check builds its error with the import's row context.
-  // Fix: the check returns the clash and the import wraps it in its context.
-  "server/modules/routes/stop-name-taken.ts → server/modules/imports/import-context.ts",
   // users → oauth / api-keys → users: a role change or removal drops the member's cached credentials by calling the
   // credential modules directly, while those read roles from users. Fix: a "member.changed" hub event the credential
   // caches subscribe to.

@@ -5,6 +5,7 @@
 import type { ImportDb } from "./import-database";
 import { phoneKey } from "../values/phone-number";
 import { parsed, shown, unreadable, type Parsed } from "../values/parsed";
+import { stopNameKey } from "../routes/stop-name-taken";
 
 const plateKey = (plate: string) => plate.toUpperCase().replace(/[\s-]/g, "");
 const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
@@ -110,5 +111,6 @@ export class ImportContext {
     return this.routes.get(routeNumber);
   }
 
-  static stopKey = nameKey;
+  /** stops are matched by the routes module's own rule (routes/stop-name-taken.ts) */
+  static stopKey = stopNameKey;
 }
