@@ -120,8 +120,8 @@ export type ListAssetsInput = z.input<typeof ZListAssets>;
 
 export const ZTrackerDto = z.object({
   id: z.number().int(),
-  imei: z.string().describe("15-digit IMEI"),
-  protocol: z.string().describe("e.g. teltonika"),
+  imei: z.string().describe("the tracker's identifier: the 15-digit IMEI (teltonika, gt06) or the phone app's device id (osmand)"),
+  protocol: z.string().describe("teltonika, gt06 or osmand (a phone running Traccar Client or OsmAnd)"),
   can_adapter: z.enum(ADAPTER_KINDS).nullable().describe("CAN adapter fitted, or null"),
 });
 
