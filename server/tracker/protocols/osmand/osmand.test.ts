@@ -227,3 +227,38 @@ describe("device id rule", () => {
     ["a/b", false],
   ])("%j → %s", (id, valid) => expect(isValidDeviceId(id)).toBe(valid));
 });
+
+describe("hostile input", () => {
+  // a fixed-seed generator (mulberry32): the same inputs on every run, so a failure can be replayed
+  function random(seed: number) {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it("never throws: it answers every mutated or random request with a result", () => {
+    const next = random(12);
+    const seeds = [...Object.values(QUERY_SAMPLES), ...Object.values(JSON_SAMPLES)];
+    for (let i = 0; i < 3_000; i++) {
+      const seed = Buffer.from(seeds[i % seeds.length]!);
+      // flip, drop or insert bytes; a fifth of the inputs are pure noise
+      const bytes = next() < 0.2 ? Buffer.from(Array.from({ length: Math.floor(next() * 300) }, () => Math.floor(next() * 256))) : Buffer.from(seed);
+      for (let m = 0; m < 1 + Math.floor(next() * 4); m++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+      for (const request of [get(bytes.toString("latin1")), json(bytes.toString("utf8")), form(bytes.toString("latin1"))]) {
+        const result = decodeRequest(request);
+        expect(typeof result.ok).toBe("boolean");
+        if (!result.ok) expect(result.reason.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("refuses deeply nested or oversized JSON values without throwing", () => {
+    const deep = `{"device_id":"p","location":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    expect(decodeRequest(json(deep)).ok).toBe(false);
+    const many = JSON.stringify({ device_id: "p", location: Array.from({ length: 501 }, () => ({})) });
+    expect(decodeRequest(json(many))).toEqual({ ok: false, reason: "more than 500 locations in one request" });
+  });
+});
