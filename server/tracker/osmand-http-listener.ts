@@ -65,10 +65,15 @@ export const STATUS = {
 
 /** What the listener refused since it started, by reason. */
 export interface OsmandListenerCounters {
+  /** connections refused because their address had maxConnectionsPerAddress open */
   overAddressCap: number;
+  /** requests answered 400 */
   malformed: number;
+  /** requests answered 404: no tracker has the device id */
   unknownDevices: number;
+  /** requests answered 413 */
   tooLarge: number;
+  /** requests answered 503: the lookup or the store failed */
   storeFailures: number;
 }
 
