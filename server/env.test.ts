@@ -46,6 +46,15 @@ describe("parseEnv", () => {
     expect(env.FLEET_DEMO).toBeUndefined();
   });
 
+  it("derives OSMAND_PUBLIC_URL from PUBLIC_URL's host and OSMAND_PORT, unless given or the listener is off", () => {
+    expect(parseEnv({}).OSMAND_PORT).toBe(5055);
+    expect(parseEnv({}).OSMAND_PUBLIC_URL).toBe("http://localhost:5055");
+    expect(parseEnv({ PUBLIC_URL: "https://fleet.example.com/app", OSMAND_PORT: "5056" }).OSMAND_PUBLIC_URL).toBe("http://fleet.example.com:5056");
+    expect(parseEnv({ OSMAND_PUBLIC_URL: "https://phones.example.com/" }).OSMAND_PUBLIC_URL).toBe("https://phones.example.com");
+    expect(parseEnv({ OSMAND_PORT: "0" }).OSMAND_PUBLIC_URL).toBeNull();
+    expect(errorOf({ OSMAND_PUBLIC_URL: "phones.example.com" })).toContain("OSMAND_PUBLIC_URL");
+  });
+
   it("derives PUBLIC_URL from PORT and strips a trailing slash from a given one", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PUBLIC_URL: "https://fleet.example.com/" }).PUBLIC_URL).toBe("https://fleet.example.com");

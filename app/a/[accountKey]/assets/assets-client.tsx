@@ -1,11 +1,12 @@
 "use client";
-// Assets: list (paged), create and edit in a dialog (tracker IMEI, optional CAN adapter, brand and model), delete
+// Assets: list (paged), create and edit in a dialog (tracker protocol and identifier, optional CAN adapter, brand and
+// model), delete
 // after confirmation. Field errors come from the server's validation, shown under each field.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
-import type { AssetDto } from "@/server/modules/assets/assets.schema";
+import type { AssetDto, TrackerProtocol } from "@/server/modules/assets/assets.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
@@ -17,6 +18,13 @@ const PAGE_SIZE = 50;
 const ADAPTER_OPTIONS = [
   { value: "", label: "None" },
   ...ADAPTER_KINDS.map((kind) => ({ value: kind, label: ADAPTER_DESCRIPTIONS[kind] })),
+];
+
+/** what a tracker of each protocol is and which identifier it logs in with (docs/osmand.md for phones) */
+const PROTOCOL_OPTIONS: ReadonlyArray<{ value: TrackerProtocol; label: string }> = [
+  { value: "teltonika", label: "Teltonika (IMEI)" },
+  { value: "gt06", label: "GT06 / Concox and compatible (IMEI)" },
+  { value: "osmand", label: "Phone: Traccar Client or OsmAnd app (device id)" },
 ];
 
 const COLUMNS: Column[] = [
@@ -174,6 +182,7 @@ function AssetDialog({
         brand: text("brand") || null,
         model: text("model") || null,
         imei: text("imei") || null,
+        protocol: text("protocol") || undefined,
         adapter: text("adapter") || null,
       });
       await onSaved(`Saved ${text("name")}.`);
@@ -185,6 +194,7 @@ function AssetDialog({
         brand: text("brand") || undefined,
         model: text("model") || undefined,
         imei: text("imei") || undefined,
+        protocol: text("protocol") || undefined,
         adapter: text("adapter") || undefined,
       });
       await onSaved(`Added ${text("name")}.`);
@@ -202,13 +212,19 @@ function AssetDialog({
     >
       <Field label="Name" name="name" required defaultValue={current?.name} error={failure?.fields.name} className="sm:col-span-2" placeholder="Van 12" />
       <Field label="Plate" name="plate" defaultValue={current?.plate ?? ""} error={failure?.fields.plate} />
+      <SelectField
+        label="Tracker protocol"
+        name="protocol"
+        options={PROTOCOL_OPTIONS}
+        defaultValue={current?.tracker?.protocol ?? "teltonika"}
+        error={failure?.fields.protocol}
+      />
       <Field
-        label="Tracker IMEI"
+        label="Tracker IMEI or device id"
         name="imei"
-        inputMode="numeric"
         defaultValue={current?.tracker?.imei ?? ""}
         error={failure?.fields.imei}
-        hint={current ? "15 digits; empty removes the tracker" : "15 digits; optional"}
+        hint={`IMEI: 15 digits; phone: the app's device identifier; ${current ? "empty removes the tracker" : "optional"}`}
       />
       <Field label="Brand" name="brand" defaultValue={current?.brand ?? ""} error={failure?.fields.brand} />
       <Field label="Model" name="model" defaultValue={current?.model ?? ""} error={failure?.fields.model} />
