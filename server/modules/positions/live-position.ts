@@ -1,6 +1,6 @@
 // The position as the pipeline publishes it on the hub ("position" event): the complete enriched record, which is
 // the detailed live payload. The standard payload, history items and public locations are projections of it.
-import type { NamedIoValue } from "../../tracker/protocols/teltonika/io-values";
+import type { NamedIoValue } from "../../tracker/record";
 import { standardStatus, type DetailedStatus } from "./vehicle-status";
 
 export interface GeoPoint {
