@@ -1,5 +1,6 @@
-// Everything ingest needs, started and stopped as one: the Teltonika TCP and UDP listeners on TELTONIKA_PORT, the
-// pipeline behind them, and the open device sessions (for commands and online state).
+// Everything ingest needs, started and stopped as one: a listener per protocol of the registry on its port (Teltonika
+// TCP and UDP on TELTONIKA_PORT, GT06 on GT06_PORT, ...), the pipeline behind them, and the open device sessions (for
+// commands and online state).
 import type { Logger } from "pino";
 import type { Db, SqlClient } from "../db/client";
 import { createMemoryHub, type Hub } from "../hub";
@@ -8,8 +9,10 @@ import type { Geocoder } from "../modules/geocoding/geocoder";
 import { IngestPipeline } from "./pipeline/ingest-pipeline";
 import { PositionWriter } from "./pipeline/position-writer";
 import { WsSequence } from "./pipeline/ws-sequence";
-import { startTeltonikaTcpListener, type TcpListener } from "./teltonika-tcp-listener";
-import { startTeltonikaUdpListener, type UdpListener } from "./teltonika-udp-listener";
+import { startStreamListener, type TcpListener } from "./stream-listener";
+import { startDatagramListener, type UdpListener } from "./datagram-listener";
+import { gt06 } from "./protocols/gt06/protocol";
+import { teltonikaTcp, teltonikaUdp } from "./protocols/teltonika/protocol";
 import { enforceNewestLogin } from "./newest-login-wins";
 import { reauthoriseSessions } from "./session-reauthorisation";
 import { TrackerDirectory } from "./tracker-directory";
@@ -21,8 +24,11 @@ export interface TrackerService {
   /** positions and connection changes of the devices connected to this process (see IngestPipeline) */
   local: Hub;
   directory: TrackerDirectory;
+  /** Teltonika's TCP and UDP ports (null: off) */
   tcpPort: number | null;
   udpPort: number | null;
+  /** the TCP port of a stream protocol by name (null: off) */
+  streamPort(protocol: string): number | null;
   /** each tracker listener, and whether it takes connections or datagrams (readiness) */
   listeners(): { name: string; port: number; listening: boolean }[];
   /** stops accepting, then waits until everything received has been stored (and acknowledged) */
@@ -35,6 +41,8 @@ export async function startTrackerService(options: {
   hub: Hub;
   host: string;
   teltonikaPort: number;
+  /** GT06_PORT; 0 or absent: off */
+  gt06Port?: number;
   /** false: TCP only (TELTONIKA_UDP=0) */
   teltonikaUdp?: boolean;
   /** TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS */
@@ -80,7 +88,8 @@ export async function startTrackerService(options: {
   let tcp: TcpListener | null = null;
   let udp: UdpListener | null = null;
   if (options.teltonikaPort !== 0) {
-    tcp = await startTeltonikaTcpListener({
+    tcp = await startStreamListener({
+      protocol: teltonikaTcp,
       host: options.host,
       port: options.teltonikaPort,
       sink: pipeline,
@@ -89,12 +98,29 @@ export async function startTrackerService(options: {
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     });
     if (options.teltonikaUdp !== false) {
-      udp = await startTeltonikaUdpListener({ host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
+      udp = await startDatagramListener({ protocol: teltonikaUdp, host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
     }
     options.logger.info(
       { address: `${options.host}:${tcp.port}`, protocol: "teltonika" },
       udp ? "tracker listener (tcp, udp)" : "tracker listener (tcp)",
     );
+  }
+  // the other stream protocols, each on its own port
+  const streams = new Map<string, TcpListener>();
+  if (tcp) streams.set(teltonikaTcp.name, tcp);
+  for (const [protocol, port] of [[gt06, options.gt06Port ?? 0]] as const) {
+    if (port === 0) continue;
+    const listener = await startStreamListener({
+      protocol,
+      host: options.host,
+      port,
+      sink: pipeline,
+      sessions,
+      logger: options.logger,
+      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
+    });
+    streams.set(protocol.name, listener);
+    options.logger.info({ address: `${options.host}:${listener.port}`, protocol: protocol.name }, "tracker listener (tcp)");
   }
   return {
     sessions,
@@ -102,8 +128,9 @@ export async function startTrackerService(options: {
     directory,
     tcpPort: tcp?.port ?? null,
     udpPort: udp?.port ?? null,
+    streamPort: (protocol) => streams.get(protocol)?.port ?? null,
     listeners: () => [
-      ...(tcp ? [{ name: "teltonika-tcp", port: tcp.port, listening: tcp.server.listening }] : []),
+      ...[...streams].map(([name, listener]) => ({ name: `${name}-tcp`, port: listener.port, listening: listener.server.listening })),
       ...(udp ? [{ name: "teltonika-udp", port: udp.port, listening: udp.listening() }] : []),
     ],
     async stop() {
@@ -113,7 +140,7 @@ export async function startTrackerService(options: {
       gateway.stop();
       if (commandGateway() === gateway) setCommandGateway(undefined);
       stopNewestLogin();
-      await Promise.all([tcp?.close(), udp?.close()]);
+      await Promise.all([...[...streams.values()].map((listener) => listener.close()), udp?.close()]);
       await writer.drain();
       await pipeline.drainPublishing(5_000);
       await local.close();
