@@ -110,7 +110,8 @@ export async function startDatagramListener(options: {
     chain.tail = chain.tail
       .then(async () => {
         const tracker = await sink.identify({ imei, protocol: PROTOCOL, remoteAddress: remote.address });
-        if (!tracker) return void counters.unknownTracker++;
+        // unknown, or registered for another protocol (its records would be named as that protocol's)
+        if (!tracker || tracker.protocol !== PROTOCOL) return void counters.unknownTracker++;
         const stored = await sink.ingest(tracker, records, { protocol: PROTOCOL, receivedAt: Date.now() });
         if (closed) return; // stored after the stop's grace: the device resends, and the writer keeps it once
         // awaited: the send resolves the address first, and a stop must not close the socket under it

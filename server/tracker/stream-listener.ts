@@ -82,7 +82,7 @@ export interface TcpListenerCounters {
   invalidImeis: number;
   /** connections closed on garbage the protocol cannot recover from (Teltonika: missing preamble, oversize frame) */
   invalidFrames: number;
-  /** logins refused because no asset has the IMEI's tracker */
+  /** logins refused because no asset has the IMEI's tracker, or its tracker is registered for another protocol */
   unknownTrackers: number;
   /** frames not acknowledged because their CRC, length or counts did not check out (the device resends) */
   invalidPackets: number;
@@ -288,6 +288,13 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
               counters.unknownTrackers++;
               warnings.warn("unknown tracker refused", { imei: frame.imei, remoteAddress });
               return refuse("unknown tracker", frame.reply(false));
+            }
+            if (tracker.protocol !== protocol.name) {
+              // its records would be stored and named as another protocol's: a misconfigured device (or a forged one)
+              counters.unknownTrackers++;
+              warnings.warn("tracker refused: registered for another protocol", { imei: frame.imei, remoteAddress, registered: tracker.protocol, protocol: protocol.name });
+              tracker = null;
+              return refuse("registered for another protocol", frame.reply(false));
             }
             const accepted = frame.reply(true);
             if (accepted) socket.write(accepted);

@@ -6,8 +6,9 @@ import { optionalText } from "../accounts/parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 import { isValidImei } from "../../tracker/imei";
 
-/** Tracker protocols the platform decodes; the ingest work's protocol registry adds to this list. */
-export const TRACKER_PROTOCOLS = ["teltonika"] as const;
+/** Tracker protocols the platform decodes: the names in server/tracker/protocols/registry.ts (a registry test checks
+ *  that the two lists agree). */
+export const TRACKER_PROTOCOLS = ["teltonika", "gt06"] as const;
 
 const ZId = z.number().int().positive();
 

@@ -60,6 +60,9 @@ export interface LivePosition {
   ioData: Record<string, NamedIoValue>;
   startStopTrip: TripSummary | null;
   tracker: { id: number; imei: string; protocol: string };
+  /** an alarm the device raised with this fix (`sos`, `power-cut`, ...): an alert input. Absent when none, so the
+   *  payload of protocols without device alarms is as it always was. */
+  alarm?: string;
 }
 
 /** The spec's standard payload: exactly ten fields. */

@@ -107,6 +107,7 @@ export function enrichRecord(input: {
     startStopTrip: null,
     tracker: { id: tracker.trackerId, imei: tracker.imei, protocol: tracker.protocol },
   };
+  if (record.alarm !== null) position.alarm = record.alarm;
   const hasFix = !isNullIsland(record.latitude, record.longitude);
   return {
     position,
