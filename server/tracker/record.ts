@@ -7,8 +7,9 @@
 // protocol's IO dictionary: `namedIoOf`).
 //
 // The registry is read at call time only: protocol folders import this file's types (erased), so there is no cycle at
-// load; the domain reaches the IO dictionaries only through `namedIoOf` and `describeIo` here.
-import { ioDictionary, PROTOCOLS } from "./protocols/registry";
+// load; the domain reaches the protocols only through the functions here (`namedIoOf`, `describeIo`,
+// `protocolCarriesCommands`).
+import { ioDictionary, protocolHasCommands, PROTOCOLS } from "./protocols/registry";
 
 /** A named IO value: a number in the unit the protocol's IO table gives, a text or hex id, or a flag. */
 export type NamedIoValue = number | string | boolean;
@@ -65,6 +66,11 @@ export function namedIoOf(protocol: string, rawIo: Record<string, RawIoValue>): 
   const out: Record<string, NamedIoValue> = {};
   for (const [id, value] of Object.entries(rawIo)) out[`io${id}`] = value;
   return out;
+}
+
+/** whether a tracker of this protocol can be sent commands (vehicle control says so when it cannot) */
+export function protocolCarriesCommands(protocol: string): boolean {
+  return protocolHasCommands(protocol);
 }
 
 /** unit and group of a published IO name, from the first protocol that knows it (names mean the same everywhere) */
