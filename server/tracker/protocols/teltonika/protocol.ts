@@ -57,7 +57,7 @@ export const teltonikaUdp: DatagramProtocol = {
   decodeDatagram(datagram) {
     const decoded = decodeUdpDatagram(datagram);
     const { imei, result } = decoded;
-    if (!imei || result.kind !== "records" || !("reply" in decoded) || !decoded.reply) {
+    if (!imei || result.kind !== "records" || !decoded.reply) {
       return { kind: "rejected", reason: result.kind === "rejected" ? result.reason : "not a record datagram" };
     }
     const reply = decoded.reply;
