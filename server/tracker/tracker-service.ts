@@ -11,8 +11,7 @@ import { PositionWriter } from "./pipeline/position-writer";
 import { WsSequence } from "./pipeline/ws-sequence";
 import { startStreamListener, type TcpListener } from "./stream-listener";
 import { startDatagramListener, type UdpListener } from "./datagram-listener";
-import { gt06 } from "./protocols/gt06/protocol";
-import { teltonikaTcp, teltonikaUdp } from "./protocols/teltonika/protocol";
+import { PROTOCOLS } from "./protocols/registry";
 import { enforceNewestLogin } from "./newest-login-wins";
 import { reauthoriseSessions } from "./session-reauthorisation";
 import { TrackerDirectory } from "./tracker-directory";
@@ -85,31 +84,14 @@ export async function startTrackerService(options: {
   const gateway = createCommandGateway({ sessions, hub: options.hub });
   setCommandGateway(gateway);
   const stopObserving = observeAdapterReports({ local, logger: options.logger });
-  let tcp: TcpListener | null = null;
-  let udp: UdpListener | null = null;
-  if (options.teltonikaPort !== 0) {
-    tcp = await startStreamListener({
-      protocol: teltonikaTcp,
-      host: options.host,
-      port: options.teltonikaPort,
-      sink: pipeline,
-      sessions,
-      logger: options.logger,
-      maxConnectionsPerAddress: options.maxConnectionsPerAddress,
-    });
-    if (options.teltonikaUdp !== false) {
-      udp = await startDatagramListener({ protocol: teltonikaUdp, host: options.host, port: tcp.port, sink: pipeline, logger: options.logger });
-    }
-    options.logger.info(
-      { address: `${options.host}:${tcp.port}`, protocol: "teltonika" },
-      udp ? "tracker listener (tcp, udp)" : "tracker listener (tcp)",
-    );
-  }
-  // the other stream protocols, each on its own port
+  // a listener per protocol of the registry on its port (0: off); a datagram protocol shares the port number of its
+  // stream twin (Teltonika TCP and UDP on TELTONIKA_PORT), so a random test port is the same for both
+  const ports: Record<string, number> = { TELTONIKA_PORT: options.teltonikaPort, GT06_PORT: options.gt06Port ?? 0 };
   const streams = new Map<string, TcpListener>();
-  if (tcp) streams.set(teltonikaTcp.name, tcp);
-  for (const [protocol, port] of [[gt06, options.gt06Port ?? 0]] as const) {
-    if (port === 0) continue;
+  const datagrams = new Map<string, UdpListener>();
+  for (const protocol of PROTOCOLS) {
+    const port = ports[protocol.portEnv] ?? 0;
+    if (port === 0 || protocol.transport !== "tcp") continue;
     const listener = await startStreamListener({
       protocol,
       host: options.host,
@@ -120,8 +102,19 @@ export async function startTrackerService(options: {
       maxConnectionsPerAddress: options.maxConnectionsPerAddress,
     });
     streams.set(protocol.name, listener);
-    options.logger.info({ address: `${options.host}:${listener.port}`, protocol: protocol.name }, "tracker listener (tcp)");
   }
+  for (const protocol of PROTOCOLS) {
+    const twin = streams.get(protocol.name);
+    if (protocol.transport !== "udp" || !twin) continue;
+    if (protocol.name === "teltonika" && options.teltonikaUdp === false) continue; // TELTONIKA_UDP=0
+    datagrams.set(protocol.name, await startDatagramListener({ protocol, host: options.host, port: twin.port, sink: pipeline, logger: options.logger }));
+  }
+  for (const [name, listener] of streams) {
+    const transports = datagrams.has(name) ? "tcp, udp" : "tcp";
+    options.logger.info({ address: `${options.host}:${listener.port}`, protocol: name }, `tracker listener (${transports})`);
+  }
+  const tcp = streams.get("teltonika") ?? null;
+  const udp = datagrams.get("teltonika") ?? null;
   return {
     sessions,
     local,
@@ -131,7 +124,7 @@ export async function startTrackerService(options: {
     streamPort: (protocol) => streams.get(protocol)?.port ?? null,
     listeners: () => [
       ...[...streams].map(([name, listener]) => ({ name: `${name}-tcp`, port: listener.port, listening: listener.server.listening })),
-      ...(udp ? [{ name: "teltonika-udp", port: udp.port, listening: udp.listening() }] : []),
+      ...[...datagrams].map(([name, listener]) => ({ name: `${name}-udp`, port: listener.port, listening: listener.listening() })),
     ],
     async stop() {
       stopForgetting();
@@ -140,7 +133,7 @@ export async function startTrackerService(options: {
       gateway.stop();
       if (commandGateway() === gateway) setCommandGateway(undefined);
       stopNewestLogin();
-      await Promise.all([...[...streams.values()].map((listener) => listener.close()), udp?.close()]);
+      await Promise.all([...streams.values(), ...datagrams.values()].map((listener) => listener.close()));
       await writer.drain();
       await pipeline.drainPublishing(5_000);
       await local.close();
