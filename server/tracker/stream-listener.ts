@@ -308,7 +308,8 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
           enqueue(async () => {
             if (!tracker) return;
             counters.invalidPackets++;
-            logger.warn({ imei: tracker.imei, reason: frame.reason }, "packet not acknowledged");
+            // sampled: a device (or a GT06 stream full of garbage) can send these as fast as it likes
+            warnings.warn("packet not acknowledged", { imei: tracker.imei, remoteAddress, reason: frame.reason });
           });
           break;
         case "reply":

@@ -4,7 +4,7 @@
 // Teltonika names where the meaning is the same (`batteryVoltage`, `gsmSignal`, `totalOdometer`), so the domain does
 // not care which protocol a value came from; `gt06VoltageLevel` is a 0-6 level, not volts. Raw IO keeps what only
 // history needs (protocol number, terminal byte, alarm code, cell).
-import type { IoDescription, IoDictionary, NamedIoValue, RawIoValue, TrackerRecord } from "../../record";
+import type { HarshEvent, IoDescription, IoDictionary, NamedIoValue, RawIoValue, TrackerRecord } from "../../record";
 import type { CellTower, Gt06Location, Gt06Message, Gt06Status } from "./messages";
 
 /** the device's newest state on one connection: what status frames said, applied to the positions that follow */
@@ -27,6 +27,14 @@ function applyStatus(state: Gt06State, status: Gt06Status): void {
   if (status.batteryVoltage !== undefined) state.io.batteryVoltage = status.batteryVoltage;
   if (status.gsmSignal !== undefined) state.io.gsmSignal = status.gsmSignal;
 }
+
+/** alarms that are driving events the trip score counts (0x29, 0x30, 0x2A, 0x2B) */
+const HARSH_ALARMS: Readonly<Record<string, HarshEvent>> = {
+  "harsh-acceleration": "acceleration",
+  "harsh-braking": "braking",
+  "sharp-left-turn": "cornering",
+  "sharp-right-turn": "cornering",
+};
 
 function cellIo(cell: CellTower | undefined): Record<string, RawIoValue> {
   return cell ? { mcc: cell.mcc, mnc: cell.mnc, lac: cell.lac, cellId: cell.cellId } : {};
@@ -52,7 +60,7 @@ function record(
     movement: null, // GT06 has no motion sensor bit; the pipeline derives motion from speed
     priority: extra.alarm === null ? 0 : 2,
     eventIoId: 0, // the record's trigger is in raw IO (`protocol`, `alarmCode`)
-    harshEvent: extra.alarm === "harsh-acceleration" ? "acceleration" : extra.alarm === "harsh-braking" ? "braking" : extra.alarm === "sharp-left-turn" || extra.alarm === "sharp-right-turn" ? "cornering" : null,
+    harshEvent: (extra.alarm !== null && HARSH_ALARMS[extra.alarm]) || null,
     alarm: extra.alarm,
     io,
     // raw IO holds the named values too: history names GT06 IO by reading them back (gt06Io.name)
