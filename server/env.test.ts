@@ -28,6 +28,7 @@ describe("parseEnv", () => {
       PUBLIC_URL: "http://localhost:3000",
       DATA_DIR: "./.data",
       TELTONIKA_PORT: 5027,
+      GT06_PORT: 5023,
       TELTONIKA_UDP: true,
       TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: 1000,
       GEOCODER: "offline",
@@ -64,6 +65,7 @@ describe("parseEnv", () => {
     const env = parseEnv({
       PORT: "4000",
       TELTONIKA_PORT: "0",
+      GT06_PORT: "0",
       DATABASE_URL: "postgres://u@db:5432/fleet",
       AUTH_SECRET: SECRET,
       REDIS_URL: "redis://cache:6379",
@@ -76,6 +78,7 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({
       PORT: 4000,
       TELTONIKA_PORT: 0,
+      GT06_PORT: 0,
       DATABASE_URL: "postgres://u@db:5432/fleet",
       REDIS_URL: "redis://cache:6379",
       FLEET_DEMO: true,
@@ -96,6 +99,7 @@ describe("parseEnv", () => {
     ["PORT", "70000"],
     ["PORT", "-1"],
     ["TELTONIKA_PORT", "5027.5"],
+    ["GT06_PORT", "70000"],
     ["TELTONIKA_UDP", "yes"],
     ["TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS", "0"],
     ["PUBLIC_URL", "localhost:3000"],

@@ -72,6 +72,8 @@ export const ZEnv = z
     DATA_DIR: z.string().min(1).default("./.data"),
     REDIS_URL: zUrl(["redis:", "rediss:"]).optional(),
     TELTONIKA_PORT: zPort.default(5027),
+    /** GT06 (Concox and compatible) over TCP on HOST; 0 disables it (docs/gt06.md) */
+    GT06_PORT: zPort.default(5023),
     /** 0 keeps the Teltonika UDP listener off while TCP stays on TELTONIKA_PORT (docs/ingest.md) */
     TELTONIKA_UDP: zFlag.default("1"),
     /** open Teltonika TCP connections allowed from one source address (devices behind one NAT share one) */

@@ -145,7 +145,7 @@ describe("fleet CLI on the embedded database", () => {
   it("runs beside a server that holds DATA_DIR: the server runs each command on its database and answers for it", async () => {
     const held = mkdtempSync(path.join(tmpdir(), "fleet-cli-beside-"));
     const running = await startFleetline(
-      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
       { next: false },
     );
     const socket = path.join(held, "admin.sock");

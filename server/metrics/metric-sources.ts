@@ -7,8 +7,8 @@ import type { Database } from "../db/client";
 import type { Hub } from "../hub";
 import type { LiveStreamGateway } from "../realtime/live-stream-gateway";
 import type { PusherServer } from "../realtime/pusher/pusher-server";
-import type { TcpListenerCounters } from "../tracker/teltonika-tcp-listener";
-import type { UdpListenerCounters } from "../tracker/teltonika-udp-listener";
+import type { TcpListenerCounters } from "../tracker/stream-listener";
+import type { UdpListenerCounters } from "../tracker/datagram-listener";
 
 /** the reason label of each TCP listener counter */
 const TCP_REASONS: Record<keyof TcpListenerCounters, string> = {

@@ -4,7 +4,7 @@
 // snapshot is fetched again and events that arrive meanwhile are held back and applied on top of it (those not older
 // than the snapshot's fix) — traccar-web's rule: never trust the stream across a gap.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { MapPosition } from "@/server/trpc/routers/positions";
+import type { MapPosition } from "@/server/modules/positions/positions.schema";
 import { liveClient } from "./live-client";
 import { fromAssetDto, type VehicleView } from "./vehicle-view";
 

@@ -8,8 +8,9 @@ import { isValidImei } from "../../tracker/imei";
 import { DEVICE_ID_RULE, isValidDeviceId } from "../../tracker/protocols/osmand/device-id";
 
 /**
- * Tracker protocols a tracker can be saved with: teltonika and gt06 devices log in with their IMEI, osmand phones
- * (Traccar Client, OsmAnd) send a device identifier of the user's choosing (docs/osmand.md).
+ * Tracker protocols a tracker can be saved with: the names in server/tracker/protocols/registry.ts (a registry test
+ * checks that the two lists agree). teltonika and gt06 devices log in with their IMEI, osmand phones (Traccar Client,
+ * OsmAnd) send a device identifier of the user's choosing (docs/osmand.md).
  */
 export const TRACKER_PROTOCOLS = ["teltonika", "gt06", "osmand"] as const;
 export type TrackerProtocol = (typeof TRACKER_PROTOCOLS)[number];

@@ -4,6 +4,7 @@
 import { enrichRecord, type AssetCursor } from "../../tracker/pipeline/enrich";
 import { encodeTcpPacket8E, type RecordToEncode } from "../../tracker/protocols/teltonika/avl-encoder";
 import { decodeTcpPacket } from "../../tracker/protocols/teltonika/decoder";
+import { normalizeRecord } from "../../tracker/protocols/teltonika/normalize";
 import type { LivePosition } from "../positions/live-position";
 
 export const DEPOT = { latitude: 54.6872, longitude: 25.2797 } as const; // Vilnius
@@ -69,7 +70,7 @@ export class TestDrive {
     const decoded = decodeTcpPacket(packet);
     if (decoded.kind !== "records") throw new Error(`test packet not decoded: ${JSON.stringify(decoded)}`);
     const { position, cursor } = enrichRecord({
-      record: decoded.records[0]!,
+      record: normalizeRecord(decoded.records[0]!),
       tracker: {
         trackerId: 1,
         assetId: this.asset.assetId,

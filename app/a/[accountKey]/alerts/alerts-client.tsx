@@ -23,6 +23,7 @@ const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
   OVERSPEED: "red",
   LOW_VOLTAGE: "amber",
   DTC_DETECTED: "amber",
+  DEVICE_ALARM: "red",
   TRACKER_OFFLINE: "red",
   TRACKER_ONLINE: "green",
   GEOFENCE_ENTER: "blue",

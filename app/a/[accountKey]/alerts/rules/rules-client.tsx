@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
-import { DEFAULT_COOLDOWN_S, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
+import { DEFAULT_COOLDOWN_S, DEFAULT_DEVICE_ALARMS, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
 import { FormDialog } from "../../../../_components/form-dialog";
@@ -194,6 +194,8 @@ function RuleDialog({
       IDLING: () => ({ idle_minutes: number("idle_minutes") }),
       LOW_VOLTAGE: () => ({ voltage_v: number("voltage_v"), min_duration_s: number("min_duration_s") }),
       DTC_DETECTED: () => ({}),
+      // comma- or space-separated names; the server says which one is not an alarm name
+      DEVICE_ALARM: () => ({ alarms: text("alarms").split(/[\s,]+/).filter((name) => name !== "") }),
       CONNECTIVITY: () => ({ silence_minutes: number("silence_minutes"), trigger: text("trigger") }),
     };
     const body = {
@@ -266,6 +268,16 @@ function RuleDialog({
           defaultValue={initial("silence_minutes", "30")}
           error={fieldError("silence_minutes")}
           hint="No record and no login for this long: offline"
+        />
+      ) : null}
+      {type === "DEVICE_ALARM" ? (
+        <Field
+          label="Alarms"
+          name="alarms"
+          defaultValue={same && Array.isArray(params.alarms) ? params.alarms.join(", ") : DEFAULT_DEVICE_ALARMS.join(", ")}
+          error={fieldError("alarms")}
+          className="sm:col-span-2"
+          hint="Alarms the tracker raises itself (GT06 and compatible), e.g. sos, power-cut, tamper"
         />
       ) : null}
       {type === "DTC_DETECTED" ? (

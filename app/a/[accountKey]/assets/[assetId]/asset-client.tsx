@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import type { TripDto } from "@/server/modules/positions/positions.schema";
-import type { Reading } from "@/server/trpc/routers/positions";
+import type { Reading } from "@/server/modules/positions/positions.schema";
 import type { LinkAccount } from "../../../../_components/links/link-account";
 import { FitBounds } from "../../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../../_components/map/fleet-map";

@@ -17,6 +17,7 @@ const ACTION_LABELS: Record<ControlAction, string> = {
 
 const LINE_LABELS: Record<string, string> = {
   ok: "Connected",
+  no_commands: "Tracker takes no commands",
   no_adapter: "No CAN adapter",
   not_programmed: "Adapter not programmed",
   offline: "Tracker offline",
