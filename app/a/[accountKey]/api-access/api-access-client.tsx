@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SCOPES } from "@/server/modules/oauth/scopes";
 import { describeError, useTRPC } from "../../../_components/trpc";
+import { DeleteDialog } from "../../../_components/delete-dialog";
 import {
   Alert,
   Badge,
@@ -240,20 +241,19 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={revoking !== null}
+      <DeleteDialog
+        target={revoking}
         title={revoking?.kind === "key" ? "Revoke API key?" : "Revoke OAuth client?"}
         confirmLabel="Revoke"
-        busy={revoke.isPending}
-        error={revoke.error ? describeError(revoke.error).message : null}
+        mutation={revoke}
         onClose={() => setRevoking(null)}
-        onConfirm={confirmRevoke}
+        onConfirm={() => void confirmRevoke()}
       >
         <p>
           <strong>{revoking?.name}</strong> stops working at once
           {revoking?.kind === "client" ? ", and so does every token issued to it" : ""}. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -10,7 +10,8 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/dat
 import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert, Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
 
 const PAGE_SIZE = 50;
 
@@ -127,19 +128,18 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete asset?"
         confirmLabel="Delete asset"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, assetId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, assetId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> and its tracker assignment will be removed. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -7,8 +7,9 @@ import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { QueryList } from "../../../_components/query-list";
 import { plural } from "../../../_components/transport/transport-labels";
-import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
+import { useTRPC } from "../../../_components/trpc";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert, Button, Card, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
 import { DriverDialog } from "./driver-dialog";
 
 const PAGE_SIZE = 100;
@@ -110,14 +111,13 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete driver?"
         confirmLabel="Delete driver"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, driverId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, driverId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> is deleted.
@@ -126,7 +126,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
             : " Runs that name them will have no driver of their own."}{" "}
           This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -12,7 +12,8 @@ import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofence-layer";
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const DEFAULT_RADIUS_M = 250;
@@ -147,19 +148,18 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
         </div>
       </div>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete geofence?"
         confirmLabel="Delete geofence"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, geofenceId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, geofenceId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> will be removed. Geofences that alert rules watch cannot be deleted.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -7,7 +7,8 @@ import { useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
 import type { Member } from "@/server/modules/users/users.schema";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert, Badge, Button, Card, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]} — ${ROLE_DESCRIPTIONS[role]}` }));
 
@@ -175,20 +176,19 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         />
       ) : null}
 
-      <ConfirmDialog
-        open={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Remove member?"
         confirmLabel="Remove member"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate({ accountKey, userId: removing.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, userId: row.id })}
       >
         <p>
           <strong>{removing?.name}</strong> ({removing?.email}) will lose access to this account. API keys acting as
           them stop working. Their sign-in for other accounts is kept.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

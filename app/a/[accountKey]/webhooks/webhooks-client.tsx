@@ -11,7 +11,8 @@ import { FormDialog } from "../../../_components/form-dialog";
 import { formatInZone } from "../../../_components/links/link-labels";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, FieldNote, PageHeader, SecretValue } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert, Badge, Button, Card, Dialog, EmptyState, Field, FieldNote, PageHeader, SecretValue } from "../../../_components/ui";
 import { DeliveryLog } from "./delivery-log";
 import { EVENT_LABELS, SUBSCRIBABLE_EVENTS } from "./webhook-event-labels";
 
@@ -186,20 +187,19 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
         ) : null}
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete webhook?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, webhookId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, webhookId: row.id })}
       >
         <p className="break-all">
           <span className="font-mono text-xs">{deleting?.url}</span> stops receiving events at once, and its delivery
           log is deleted with it. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

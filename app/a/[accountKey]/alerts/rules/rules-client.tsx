@@ -11,7 +11,8 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/
 import { FormDialog } from "../../../../_components/form-dialog";
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../../_components/ui";
+import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { Alert, Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../../_components/ui";
 
 const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
 
@@ -138,19 +139,18 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete alert rule?"
         confirmLabel="Delete rule"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, ruleId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, ruleId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> stops firing. Alerts it already fired stay in the list.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
