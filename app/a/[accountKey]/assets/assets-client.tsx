@@ -11,7 +11,8 @@ import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert, Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
 
 const PAGE_SIZE = 50;
 
@@ -62,11 +63,7 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         description="Vehicles and equipment of this account. Each asset can carry one tracker, identified by its IMEI."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <Card>
         <QueryList
           query={assets}

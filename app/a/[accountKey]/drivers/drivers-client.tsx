@@ -9,7 +9,8 @@ import { QueryList } from "../../../_components/query-list";
 import { plural } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert, Button, Card, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Button, Card, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
 import { DriverDialog } from "./driver-dialog";
 
 const PAGE_SIZE = 100;
@@ -52,11 +53,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         description="The drivers routes and runs name. Imports find a route's driver by name, e-mail or phone, so each e-mail and phone belongs to one driver."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <Card>
         <QueryList
           query={drivers}

@@ -11,9 +11,11 @@ import { FitBounds } from "../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofence-layer";
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
+import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Alert, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader } from "../../../_components/ui";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const DEFAULT_RADIUS_M = 250;
@@ -71,11 +73,7 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
           </>
         }
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <FleetMap mapStyle={mapStyle} label="Geofences map" className="h-[55vh] rounded-lg ring-1 ring-slate-200 lg:h-[70vh]">
@@ -106,15 +104,16 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
             />
           ) : null}
           <Card title="All geofences">
-            {geofences.isPending ? (
-              <Spinner label="Loading geofences…" />
-            ) : geofences.isError ? (
-              <Alert>Could not load the geofences: {describeError(geofences.error).message}</Alert>
-            ) : rows.length === 0 ? (
-              <EmptyState title="No geofences yet">
-                {canManage ? "Press “New geofence” and draw one on the map." : "An administrator or fleet manager can draw them."}
-              </EmptyState>
-            ) : (
+            <QueryList
+              query={geofences}
+              what="geofences"
+              isEmpty={rows.length === 0}
+              empty={
+                <EmptyState title="No geofences yet">
+                  {canManage ? "Press “New geofence” and draw one on the map." : "An administrator or fleet manager can draw them."}
+                </EmptyState>
+              }
+            >
               <ul className="-my-2 divide-y divide-slate-100" aria-label="Geofences">
                 {rows.map((g) => (
                   <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="geofence-row">
@@ -143,7 +142,7 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
                   </li>
                 ))}
               </ul>
-            )}
+            </QueryList>
           </Card>
         </div>
       </div>

@@ -8,7 +8,8 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/dat
 import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, SelectField } from "../../../_components/ui";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Badge, Button, Card, EmptyState, PageHeader, SelectField } from "../../../_components/ui";
 
 const COLUMNS: Column[] = [
   { label: "Account" },
@@ -38,11 +39,7 @@ export function PlatformAccountsClient() {
         title="Platform accounts"
         description="Every account on this platform. A plan or add-on change reaches the account's live streams and alerts at once."
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <Card>
         <QueryList query={accounts} what="accounts" isEmpty={rows.length === 0} empty={<EmptyState title="No accounts yet">Create one with fleet account create.</EmptyState>}>
           <DataTable caption="Accounts" columns={COLUMNS}>

@@ -6,9 +6,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
 import type { Member } from "@/server/modules/users/users.schema";
+import { FormDialog } from "../../../_components/form-dialog";
+import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert, Badge, Button, Card, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
+import { Alert, Badge, Button, Card, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]} — ${ROLE_DESCRIPTIONS[role]}` }));
 
@@ -21,6 +23,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
+  const rows = members.data ?? [];
   const invitations = useQuery(trpc.users.invitations.queryOptions({ accountKey }));
   const refresh = () =>
     Promise.all([
@@ -76,17 +79,18 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         </div>
       ) : null}
       <Card>
-        {members.isPending ? (
-          <Spinner label="Loading members…" />
-        ) : members.isError ? (
-          <Alert>Could not load the members: {describeError(members.error).message}</Alert>
-        ) : members.data.length === 0 ? (
-          <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
-            Add the people who work with this fleet and give each a role.
-          </EmptyState>
-        ) : (
+        <QueryList
+          query={members}
+          what="members"
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
+              Add the people who work with this fleet and give each a role.
+            </EmptyState>
+          }
+        >
           <ul className="divide-y divide-slate-100">
-            {members.data.map((member) => (
+            {rows.map((member) => (
               <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">
@@ -127,7 +131,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
               </li>
             ))}
           </ul>
-        )}
+        </QueryList>
       </Card>
 
       {invitations.data && invitations.data.length > 0 ? (
@@ -200,9 +204,7 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const errors = { ...(failure?.fields ?? {}), ...localErrors };
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const input = {
       accountKey,
       name: String(form.get("name") ?? "").trim(),
@@ -216,48 +218,27 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
     if (!input.password) missing.password = "Choose an initial password (at least 8 characters).";
     setLocalErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    try {
-      const result = await create.mutateAsync(input);
-      await onAdded(
-        result.invited
-          ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
-          : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
-      );
-    } catch {
-      // shown from create.error
-    }
+    const result = await create.mutateAsync(input);
+    await onAdded(
+      result.invited
+        ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
+        : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
+    );
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Add user"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" busy={create.isPending}>
-            Add user
-          </Button>
-        </>
-      }
-    >
-      <form id="add-user-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" name="name" autoComplete="off" error={errors.name} />
-        <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
-        <Field
-          label="Initial password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
-        />
-        <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
-      </form>
-      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
-    </Dialog>
+    <FormDialog title="Add user" submitLabel="Add user" busy={create.isPending} failure={failure} formClassName="space-y-4" onSubmit={submit} onClose={onClose}>
+      <Field label="Name" name="name" autoComplete="off" error={errors.name} />
+      <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
+      <Field
+        label="Initial password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
+      />
+      <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
+    </FormDialog>
   );
 }

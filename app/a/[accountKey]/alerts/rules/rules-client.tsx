@@ -12,6 +12,7 @@ import { FormDialog } from "../../../../_components/form-dialog";
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { SuccessNotice } from "../../../../_components/success-notice";
 import { Alert, Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../../_components/ui";
 
 const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
@@ -74,11 +75,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         description="Each rule watches every asset or the ones you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <Card>
         <QueryList
           query={rules}
