@@ -15,6 +15,7 @@ export function FormDialog({
   title,
   submitLabel,
   busy,
+  submitDisabled = false,
   failure,
   wide = false,
   formClassName = "grid grid-cols-1 gap-4 sm:grid-cols-2",
@@ -25,6 +26,8 @@ export function FormDialog({
   title: string;
   submitLabel: string;
   busy: boolean;
+  /** the form cannot be sent yet (say, a choice it needs is still loading) */
+  submitDisabled?: boolean;
   /** describeError(mutation.error), or null */
   failure: FormFailure | null;
   /** for long forms: a wider dialog on large screens */
@@ -58,7 +61,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy}>
+          <Button type="submit" form={formId} busy={busy} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>
