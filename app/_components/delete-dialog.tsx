@@ -3,7 +3,7 @@
 // mutation's progress on the button and its refusal under the text. One place for the wiring that every list page
 // repeated, so a delete reads the same everywhere; the wording stays with the caller, since only it knows what goes.
 import { describeError } from "./trpc";
-import { ConfirmDialog } from "./ui";
+import { ConfirmDialog } from "./ui/confirm-dialog";
 
 /** the part of a react-query mutation the dialog reads */
 export interface DeleteMutation {

@@ -4,7 +4,9 @@
 // Validation is the server's: field errors are shown by the caller under each field, so here they only earn a
 // pointer to them; a refusal that names no field is shown whole.
 import { useId } from "react";
-import { Alert, Button, Dialog } from "./ui";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Dialog } from "./ui/dialog";
 
 export interface FormFailure {
   message: string;

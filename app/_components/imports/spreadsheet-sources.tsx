@@ -7,7 +7,11 @@ import type { SpreadsheetCheck } from "@/server/modules/imports/spreadsheets/che
 import { QueryList } from "../query-list";
 import { describeError, useTRPC } from "../trpc";
 import { DeleteDialog } from "../delete-dialog";
-import { Alert, Badge, Button, EmptyState, formatDate } from "../ui";
+import { Alert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { formatDate } from "../ui/format-date";
 import { ConnectSpreadsheetDialog } from "./connect-spreadsheet-dialog";
 import { STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";
 

@@ -18,7 +18,11 @@ import { PointLayer } from "../../../_components/map/point-layer";
 import { QueryList } from "../../../_components/query-list";
 import { StreamBadge } from "../../../_components/stream-badge";
 import { useTRPC } from "../../../_components/trpc";
-import { Badge, Card, EmptyState, PageHeader, formatDate } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
 import { useSubscriptionState, type StreamStateHandlers } from "../../../_components/use-subscription-state";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 

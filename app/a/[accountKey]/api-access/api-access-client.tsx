@@ -9,20 +9,18 @@ import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  Dialog,
-  EmptyState,
-  Field,
-  formatDate,
-  PageHeader,
-  SecretValue,
-  SelectField,
-} from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { ConfirmDialog } from "../../../_components/ui/confirm-dialog";
+import { Dialog } from "../../../_components/ui/dialog";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SecretValue } from "../../../_components/ui/secret-value";
+import { SelectField } from "../../../_components/ui/select-field";
 
 type Revoking = { kind: "client" | "key"; id: number; name: string } | null;
 type Shown = { kind: "client"; clientId: string; clientSecret: string; rotated?: boolean } | { kind: "key"; apiKey: string } | null;

@@ -12,7 +12,14 @@ import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
-import { Badge, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 const PAGE_SIZE = 50;
 

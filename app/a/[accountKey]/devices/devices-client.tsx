@@ -11,7 +11,13 @@ import { DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, EmptyState, Field, formatDate, PageHeader } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const COLUMNS: Column[] = [
   { label: "IMEI" },

@@ -10,7 +10,11 @@ import { plural } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
-import { Button, Card, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 import { DriverDialog } from "./driver-dialog";
 
 const PAGE_SIZE = 100;

@@ -15,7 +15,13 @@ import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
-import { Alert, Button, Card, EditDeleteButtons, EmptyState, Field, PageHeader } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const DEFAULT_RADIUS_M = 250;

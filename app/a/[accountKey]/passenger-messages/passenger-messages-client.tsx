@@ -9,7 +9,12 @@ import { DataTable, type Column } from "../../../_components/data-table";
 import { formatInZone } from "../../../_components/links/link-labels";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 60_000;

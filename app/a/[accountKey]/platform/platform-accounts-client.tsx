@@ -9,7 +9,12 @@ import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { SuccessNotice } from "../../../_components/success-notice";
-import { Badge, Button, Card, EmptyState, PageHeader, SelectField } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 const COLUMNS: Column[] = [
   { label: "Account" },

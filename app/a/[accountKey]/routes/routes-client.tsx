@@ -10,7 +10,11 @@ import { QueryList } from "../../../_components/query-list";
 import { RouteDialog } from "../../../_components/transport/route-dialog";
 import { timesText } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
-import { Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 100;
 

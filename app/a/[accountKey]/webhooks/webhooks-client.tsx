@@ -12,7 +12,16 @@ import { formatInZone } from "../../../_components/links/link-labels";
 import { QueryList } from "../../../_components/query-list";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert, Badge, Button, Card, Dialog, EmptyState, Field, FieldNote, PageHeader, SecretValue } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { Dialog } from "../../../_components/ui/dialog";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { FieldNote } from "../../../_components/ui/field-note";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SecretValue } from "../../../_components/ui/secret-value";
 import { DeliveryLog } from "./delivery-log";
 import { EVENT_LABELS, SUBSCRIBABLE_EVENTS } from "./webhook-event-labels";
 

@@ -13,7 +13,12 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { Alert, Badge, Button, Card, EmptyState, formatDate } from "../../../../_components/ui";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EmptyState } from "../../../../_components/ui/empty-state";
+import { formatDate } from "../../../../_components/ui/format-date";
 import { PassengerDialog } from "./passenger-dialog";
 import type { RouteSection } from "./route-client";
 

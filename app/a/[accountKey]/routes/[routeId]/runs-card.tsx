@@ -11,7 +11,11 @@ import { QueryList } from "../../../../_components/query-list";
 import { runDateText, timesText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { Alert, Badge, Button, Card, EmptyState } from "../../../../_components/ui";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EmptyState } from "../../../../_components/ui/empty-state";
 import type { RouteSection } from "./route-client";
 import { RunDialog } from "./run-dialog";
 

@@ -9,7 +9,11 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/
 import { plural, STOP_KIND_NAMES, stopTimeText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { Alert, Button, Card, EditDeleteButtons, EmptyState } from "../../../../_components/ui";
+import { Alert } from "../../../../_components/ui/alert";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../../_components/ui/empty-state";
 import type { RouteSection } from "./route-client";
 import { StopDialog } from "./stop-dialog";
 
