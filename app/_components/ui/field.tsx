@@ -1,8 +1,7 @@
 "use client";
 // A labelled text input with its error or hint underneath, tied together by id so the label and the note are read
 // with the input.
-import { useId } from "react";
-import { FieldNote } from "./field-note";
+import { FieldFrame } from "./field-frame";
 import { INPUT } from "./input-class";
 
 export function Field({
@@ -12,20 +11,9 @@ export function Field({
   className = "",
   ...props
 }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...props}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
-        className={INPUT}
-      />
-      <FieldNote id={`${id}-note`} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {({ id, ...described }) => <input id={id} {...props} {...described} className={INPUT} />}
+    </FieldFrame>
   );
 }
