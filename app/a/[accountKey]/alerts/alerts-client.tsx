@@ -15,7 +15,7 @@ import { GeofenceLayer } from "../../../_components/map/geofence-layer";
 import { shapeOf } from "../../../_components/map/geofence-shapes";
 import { liveClient } from "../../../_components/map/live-client";
 import { PointLayer } from "../../../_components/map/point-layer";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { StreamBadge } from "../../../_components/stream-badge";
 import { useTRPC } from "../../../_components/trpc";
 import { Badge } from "../../../_components/ui/badge";
@@ -93,7 +93,7 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
         }
       />
       <div className="grid gap-6 lg:grid-cols-5">
-        <Card
+        <ListCard
           className="lg:col-span-3"
           title="Fired alerts"
           actions={
@@ -116,24 +116,21 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
               </label>
             </div>
           }
+          query={fired}
+          what="alerts"
+          isEmpty={rows.length === 0}
+          empty={
+            <EmptyState title="No alerts">
+              Alerts appear here as soon as a rule fires. <Link href={`/a/${accountKey}/alerts/rules`} className="text-blue-700 underline">Set up rules</Link>.
+            </EmptyState>
+          }
         >
-          <QueryList
-            query={fired}
-            what="alerts"
-            isEmpty={rows.length === 0}
-            empty={
-              <EmptyState title="No alerts">
-                Alerts appear here as soon as a rule fires. <Link href={`/a/${accountKey}/alerts/rules`} className="text-blue-700 underline">Set up rules</Link>.
-              </EmptyState>
-            }
-          >
-            <DataTable caption="Fired alerts" columns={COLUMNS}>
-              {rows.map((alert) => (
-                <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
-              ))}
-            </DataTable>
-          </QueryList>
-        </Card>
+          <DataTable caption="Fired alerts" columns={COLUMNS}>
+            {rows.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
+            ))}
+          </DataTable>
+        </ListCard>
         <div className="space-y-4 lg:col-span-2">
           <FleetMap mapStyle={mapStyle} label="Where the alert fired" className="h-80 rounded-lg ring-1 ring-slate-200 lg:h-[28rem]">
             {geofence ? <GeofenceLayer areas={[{ id: geofence.id, shape: shapeOf(geofence) }]} selectedId={geofence.id} /> : null}

@@ -7,12 +7,12 @@ import { useState } from "react";
 import { SCOPES } from "@/server/modules/oauth/scopes";
 import { FormDialog } from "../../../_components/form-dialog";
 import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { Alert } from "../../../_components/ui/alert";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
-import { Card } from "../../../_components/ui/card";
 import { ConfirmDialog } from "../../../_components/ui/confirm-dialog";
 import { Dialog } from "../../../_components/ui/dialog";
 import { EmptyState } from "../../../_components/ui/empty-state";
@@ -76,104 +76,102 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
         description="Credentials for your own systems. OAuth clients call the REST API (see /docs); API keys feed the import service and webhooks and act as the member they belong to."
       />
 
-      <Card
+      <ListCard
         title="OAuth clients"
         actions={<Button onClick={() => setCreating("client")}>Create OAuth client</Button>}
+        query={clients}
+        what="clients"
+        isEmpty={clientRows.length === 0}
+        empty={
+          <EmptyState title="No OAuth clients yet">
+            Create one to call the REST API: exchange its client ID and secret at <code>POST /oauth/token</code> for a
+            bearer token.
+          </EmptyState>
+        }
       >
-        <QueryList
-          query={clients}
-          what="clients"
-          isEmpty={clientRows.length === 0}
-          empty={
-            <EmptyState title="No OAuth clients yet">
-              Create one to call the REST API: exchange its client ID and secret at <code>POST /oauth/token</code> for a
-              bearer token.
-            </EmptyState>
-          }
-        >
-          <ul className="divide-y divide-slate-100">
-            {clientRows.map((client) => (
-              <li key={client.id} className="flex flex-wrap items-start gap-3 py-3">
-                <div className="min-w-0 flex-1 space-y-1 text-sm">
-                  <p className="font-medium text-slate-900">{client.name}</p>
-                  <p className="break-all font-mono text-xs text-slate-600">Client ID {client.clientId}</p>
-                  <div className="flex flex-wrap gap-1">
-                    {client.scopes.map((scope) => (
-                      <Badge key={scope} tone="blue">
-                        {scope}
-                      </Badge>
-                    ))}
-                  </div>
-                  <p className="text-xs text-slate-500">
-                    Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
-                  </p>
+        <ul className="divide-y divide-slate-100">
+          {clientRows.map((client) => (
+            <li key={client.id} className="flex flex-wrap items-start gap-3 py-3">
+              <div className="min-w-0 flex-1 space-y-1 text-sm">
+                <p className="font-medium text-slate-900">{client.name}</p>
+                <p className="break-all font-mono text-xs text-slate-600">Client ID {client.clientId}</p>
+                <div className="flex flex-wrap gap-1">
+                  {client.scopes.map((scope) => (
+                    <Badge key={scope} tone="blue">
+                      {scope}
+                    </Badge>
+                  ))}
                 </div>
-                <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
-                  Edit
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-label={`Rotate the secret of ${client.name}`}
-                  onClick={() => {
-                    rotateClient.reset();
-                    setRotating({ id: client.id, name: client.name });
-                  }}
-                >
-                  Rotate secret
-                </Button>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Revoke ${client.name}`}
-                  onClick={() => {
-                    revokeClient.reset();
-                    setRevoking({ kind: "client", id: client.id, name: client.name });
-                  }}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </QueryList>
-      </Card>
+                <p className="text-xs text-slate-500">
+                  Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
+                </p>
+              </div>
+              <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
+                Edit
+              </Button>
+              <Button
+                variant="secondary"
+                aria-label={`Rotate the secret of ${client.name}`}
+                onClick={() => {
+                  rotateClient.reset();
+                  setRotating({ id: client.id, name: client.name });
+                }}
+              >
+                Rotate secret
+              </Button>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Revoke ${client.name}`}
+                onClick={() => {
+                  revokeClient.reset();
+                  setRevoking({ kind: "client", id: client.id, name: client.name });
+                }}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
-      <Card title="API keys" className="mt-6" actions={<Button onClick={() => setCreating("key")}>Create API key</Button>}>
-        <QueryList
-          query={keys}
-          what="keys"
-          isEmpty={keyRows.length === 0}
-          empty={
-            <EmptyState title="No API keys yet">
-              Create one for the import service or webhook registration. A key acts as the member you choose, with their
-              role.
-            </EmptyState>
-          }
-        >
-          <ul className="divide-y divide-slate-100">
-            {keyRows.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-start gap-3 py-3">
-                <div className="min-w-0 flex-1 space-y-1 text-sm">
-                  <p className="font-medium text-slate-900">{key.name}</p>
-                  <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
-                  <p className="text-xs text-slate-500">
-                    Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
-                  </p>
-                </div>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Revoke ${key.name}`}
-                  onClick={() => {
-                    revokeKey.reset();
-                    setRevoking({ kind: "key", id: key.id, name: key.name });
-                  }}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </QueryList>
-      </Card>
+      <ListCard
+        title="API keys"
+        className="mt-6"
+        actions={<Button onClick={() => setCreating("key")}>Create API key</Button>}
+        query={keys}
+        what="keys"
+        isEmpty={keyRows.length === 0}
+        empty={
+          <EmptyState title="No API keys yet">
+            Create one for the import service or webhook registration. A key acts as the member you choose, with their
+            role.
+          </EmptyState>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {keyRows.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-start gap-3 py-3">
+              <div className="min-w-0 flex-1 space-y-1 text-sm">
+                <p className="font-medium text-slate-900">{key.name}</p>
+                <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
+                <p className="text-xs text-slate-500">
+                  Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                </p>
+              </div>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => {
+                  revokeKey.reset();
+                  setRevoking({ kind: "key", id: key.id, name: key.name });
+                }}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
       {creating === "client" ? (
         <ClientDialog

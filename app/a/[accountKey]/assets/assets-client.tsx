@@ -8,13 +8,12 @@ import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/ada
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
-import { Card } from "../../../_components/ui/card";
 import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
@@ -71,53 +70,51 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         actions={addButton}
       />
       <SuccessNotice message={notice} />
-      <Card>
-        <QueryList
-          query={assets}
-          what="assets"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No assets yet" action={addButton}>
-              {canWrite
-                ? "Add a vehicle with the 15-digit IMEI of its tracker. Once the tracker reports to this server, its position shows up here and on the live map."
-                : "Nobody has added vehicles yet. An administrator or fleet manager can add them."}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Assets" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
-            {rows.map((asset) => (
-              <tr key={asset.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">
-                  <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
-                    {asset.name}
-                  </Link>
-                  {asset.plate ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{asset.plate}</span> : null}
+      <ListCard
+        query={assets}
+        what="assets"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No assets yet" action={addButton}>
+            {canWrite
+              ? "Add a vehicle with the 15-digit IMEI of its tracker. Once the tracker reports to this server, its position shows up here and on the live map."
+              : "Nobody has added vehicles yet. An administrator or fleet manager can add them."}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Assets" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+          {rows.map((asset) => (
+            <tr key={asset.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
+                  {asset.name}
+                </Link>
+                {asset.plate ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{asset.plate}</span> : null}
+              </td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{asset.plate ?? "—"}</td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
+                {[asset.brand, asset.model].filter(Boolean).join(" ") || "—"}
+              </td>
+              <td className="px-4 py-3 font-mono text-slate-700">
+                {asset.tracker ? asset.tracker.imei : <Badge tone="amber">No tracker</Badge>}
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
+              {canWrite ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <EditDeleteButtons
+                    name={asset.name}
+                    onEdit={() => setEditing({ mode: "edit", asset })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(asset);
+                    }}
+                  />
                 </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{asset.plate ?? "—"}</td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
-                  {[asset.brand, asset.model].filter(Boolean).join(" ") || "—"}
-                </td>
-                <td className="px-4 py-3 font-mono text-slate-700">
-                  {asset.tracker ? asset.tracker.imei : <Badge tone="amber">No tracker</Badge>}
-                </td>
-                <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
-                {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <EditDeleteButtons
-                      name={asset.name}
-                      onEdit={() => setEditing({ mode: "edit", asset })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(asset);
-                      }}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing ? (
         <AssetDialog

@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { UnknownDeviceDto } from "@/server/modules/devices/devices.schema";
 import { DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { Alert } from "../../../_components/ui/alert";
 import { Button } from "../../../_components/ui/button";
@@ -54,37 +54,35 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
           </Alert>
         </div>
       ) : null}
-      <Card>
-        <QueryList
-          query={devices}
-          what="devices"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No unknown devices">
-              When a tracker whose IMEI you pre-registered connects, it shows up here. Point the tracker at this server
-              (Teltonika: the server&apos;s address and TCP port in its GPRS settings) and it appears within a minute.
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Unknown devices" columns={COLUMNS}>
-            {rows.map((device) => (
-              <tr key={device.imei}>
-                <td className="px-4 py-3 font-mono text-slate-900">{device.imei}</td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{device.protocol}</td>
-                <td className="px-4 py-3 text-right text-slate-700">{device.attempts}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDate(device.first_seen_at)}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(device.last_seen_at)}</td>
-                <td className="hidden px-4 py-3 font-mono text-slate-700 lg:table-cell">{device.remote_address ?? "—"}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <Button variant="secondary" aria-label={`Provision ${device.imei}`} onClick={() => setProvisioning(device)}>
-                    Provision
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+      <ListCard
+        query={devices}
+        what="devices"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No unknown devices">
+            When a tracker whose IMEI you pre-registered connects, it shows up here. Point the tracker at this server
+            (Teltonika: the server&apos;s address and TCP port in its GPRS settings) and it appears within a minute.
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Unknown devices" columns={COLUMNS}>
+          {rows.map((device) => (
+            <tr key={device.imei}>
+              <td className="px-4 py-3 font-mono text-slate-900">{device.imei}</td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{device.protocol}</td>
+              <td className="px-4 py-3 text-right text-slate-700">{device.attempts}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDate(device.first_seen_at)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(device.last_seen_at)}</td>
+              <td className="hidden px-4 py-3 font-mono text-slate-700 lg:table-cell">{device.remote_address ?? "—"}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <Button variant="secondary" aria-label={`Provision ${device.imei}`} onClick={() => setProvisioning(device)}>
+                  Provision
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {provisioning ? (
         <ProvisionDialog
           accountKey={accountKey}

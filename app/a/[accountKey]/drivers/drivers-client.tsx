@@ -5,13 +5,12 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useState } from "react";
 import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { plural } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
 import { Button } from "../../../_components/ui/button";
-import { Card } from "../../../_components/ui/card";
 import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { PageHeader } from "../../../_components/ui/page-header";
@@ -58,46 +57,44 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         actions={addButton}
       />
       <SuccessNotice message={notice} />
-      <Card>
-        <QueryList
-          query={drivers}
-          what="drivers"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No drivers yet" action={addButton}>
-              {canWrite
-                ? "Add the people who drive your routes. A route or a day's run can then name its driver, here or in an import's driver column."
-                : "An administrator, fleet manager or office staff can add the drivers of your routes."}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Drivers" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
-            {rows.map((driver) => (
-              <tr key={driver.id}>
-                <td className="px-4 py-3">
-                  <span className="block font-medium text-slate-900">{driver.name}</span>
-                  <span className="block text-xs text-slate-500 sm:hidden">{[driver.email, driver.phone].filter(Boolean).join(" · ")}</span>
+      <ListCard
+        query={drivers}
+        what="drivers"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No drivers yet" action={addButton}>
+            {canWrite
+              ? "Add the people who drive your routes. A route or a day's run can then name its driver, here or in an import's driver column."
+              : "An administrator, fleet manager or office staff can add the drivers of your routes."}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Drivers" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+          {rows.map((driver) => (
+            <tr key={driver.id}>
+              <td className="px-4 py-3">
+                <span className="block font-medium text-slate-900">{driver.name}</span>
+                <span className="block text-xs text-slate-500 sm:hidden">{[driver.email, driver.phone].filter(Boolean).join(" · ")}</span>
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{driver.email ?? "—"}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
+              {canWrite ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <EditDeleteButtons
+                    name={driver.name}
+                    onEdit={() => setEditing({ mode: "edit", driver })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(driver);
+                    }}
+                  />
                 </td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{driver.email ?? "—"}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
-                <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
-                {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <EditDeleteButtons
-                      name={driver.name}
-                      onEdit={() => setEditing({ mode: "edit", driver })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(driver);
-                      }}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing ? (
         <DriverDialog

@@ -11,7 +11,7 @@ import { FitBounds } from "../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofence-layer";
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { SuccessNotice } from "../../../_components/success-notice";
@@ -109,47 +109,46 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
               }}
             />
           ) : null}
-          <Card title="All geofences">
-            <QueryList
-              query={geofences}
-              what="geofences"
-              isEmpty={rows.length === 0}
-              empty={
-                <EmptyState title="No geofences yet">
-                  {canManage ? "Press “New geofence” and draw one on the map." : "An administrator or fleet manager can draw them."}
-                </EmptyState>
-              }
-            >
-              <ul className="-my-2 divide-y divide-slate-100" aria-label="Geofences">
-                {rows.map((g) => (
-                  <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="geofence-row">
-                    <button
-                      type="button"
-                      className={`min-w-0 text-left text-sm ${g.id === selectedId ? "font-semibold text-violet-800" : "text-slate-900"}`}
-                      onClick={() => setSelectedId((current) => (current === g.id ? null : g.id))}
-                    >
-                      <span className="block truncate">{g.name}</span>
-                      <span className="block text-xs font-normal text-slate-500">
-                        {g.shape === "circle" ? `Circle, ${Math.round(g.radius_m ?? 0)} m` : `Polygon, ${g.points?.length ?? 0} corners`}
-                      </span>
-                    </button>
-                    {canManage ? (
-                      <span className="flex gap-1">
-                        <EditDeleteButtons
-                          name={g.name}
-                          onEdit={() => setEditing(editingOf(g))}
-                          onDelete={() => {
-                            remove.reset();
-                            setDeleting(g);
-                          }}
-                        />
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </QueryList>
-          </Card>
+          <ListCard
+            title="All geofences"
+            query={geofences}
+            what="geofences"
+            isEmpty={rows.length === 0}
+            empty={
+              <EmptyState title="No geofences yet">
+                {canManage ? "Press “New geofence” and draw one on the map." : "An administrator or fleet manager can draw them."}
+              </EmptyState>
+            }
+          >
+            <ul className="-my-2 divide-y divide-slate-100" aria-label="Geofences">
+              {rows.map((g) => (
+                <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="geofence-row">
+                  <button
+                    type="button"
+                    className={`min-w-0 text-left text-sm ${g.id === selectedId ? "font-semibold text-violet-800" : "text-slate-900"}`}
+                    onClick={() => setSelectedId((current) => (current === g.id ? null : g.id))}
+                  >
+                    <span className="block truncate">{g.name}</span>
+                    <span className="block text-xs font-normal text-slate-500">
+                      {g.shape === "circle" ? `Circle, ${Math.round(g.radius_m ?? 0)} m` : `Polygon, ${g.points?.length ?? 0} corners`}
+                    </span>
+                  </button>
+                  {canManage ? (
+                    <span className="flex gap-1">
+                      <EditDeleteButtons
+                        name={g.name}
+                        onEdit={() => setEditing(editingOf(g))}
+                        onDelete={() => {
+                          remove.reset();
+                          setDeleting(g);
+                        }}
+                      />
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </ListCard>
         </div>
       </div>
 

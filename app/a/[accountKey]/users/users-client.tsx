@@ -7,7 +7,7 @@ import { useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
 import type { Member } from "@/server/modules/users/users.schema";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog } from "../../../_components/delete-dialog";
 import { Alert } from "../../../_components/ui/alert";
@@ -85,61 +85,59 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
           <Alert tone={notice.tone}>{notice.text}</Alert>
         </div>
       ) : null}
-      <Card>
-        <QueryList
-          query={members}
-          what="members"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
-              Add the people who work with this fleet and give each a role.
-            </EmptyState>
-          }
-        >
-          <ul className="divide-y divide-slate-100">
-            {rows.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">
-                    {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
-                    {!member.canSignIn ? <Badge>API service user</Badge> : null}
-                  </p>
-                  <p className="truncate text-sm text-slate-500">{member.email}</p>
-                </div>
-                <label className="sr-only" htmlFor={`role-${member.id}`}>
-                  Role of {member.name}
-                </label>
-                <select
-                  id={`role-${member.id}`}
-                  value={member.role}
-                  disabled={changeRole.isPending}
-                  onChange={(event) => {
-                    setNotice(null);
-                    changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
-                  }}
-                  className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
-                >
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </select>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Remove ${member.name}`}
-                  onClick={() => {
-                    remove.reset();
-                    setRemoving(member);
-                  }}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </QueryList>
-      </Card>
+      <ListCard
+        query={members}
+        what="members"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
+            Add the people who work with this fleet and give each a role.
+          </EmptyState>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {rows.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900">
+                  {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
+                  {!member.canSignIn ? <Badge>API service user</Badge> : null}
+                </p>
+                <p className="truncate text-sm text-slate-500">{member.email}</p>
+              </div>
+              <label className="sr-only" htmlFor={`role-${member.id}`}>
+                Role of {member.name}
+              </label>
+              <select
+                id={`role-${member.id}`}
+                value={member.role}
+                disabled={changeRole.isPending}
+                onChange={(event) => {
+                  setNotice(null);
+                  changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
+                }}
+                className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Remove ${member.name}`}
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(member);
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
       {invitations.data && invitations.data.length > 0 ? (
         <Card title="Invitations waiting for an answer" className="mt-6">
