@@ -6,10 +6,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { VehicleProfileRow } from "@/server/modules/vehicle-control/vehicle-profiles";
 import { DataTable, type Column } from "../../../_components/data-table";
+import { DeleteDialog } from "../../../_components/delete-dialog";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
+import { SuccessNotice } from "../../../_components/success-notice";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field } from "../../../_components/ui";
+import { Button } from "../../../_components/ui/button";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
 
 /** the capability switches of a profile, in the order the control panel shows the actions */
 const CAPABILITIES = [
@@ -58,26 +63,20 @@ export function VehicleProfilesCard() {
         </div>
         <Button onClick={() => setEditing({ mode: "add" })}>Add profile</Button>
       </div>
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <Card>
-        <QueryList query={profiles} what="vehicle profiles" isEmpty={rows.length === 0} empty={<EmptyState title="No vehicle profiles yet" />}>
-          <DataTable caption="Vehicle profiles" columns={COLUMNS}>
-            {rows.map((profile) => (
-              <tr key={profile.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{profileName(profile)}</td>
-                <td className="px-4 py-3 text-slate-700">{supportedList(profile)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <EditDeleteButtons name={profileName(profile)} onEdit={() => setEditing({ mode: "edit", profile })} onDelete={() => setDeleting(profile)} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+      <SuccessNotice message={notice} />
+      <ListCard query={profiles} what="vehicle profiles" isEmpty={rows.length === 0} empty={<EmptyState title="No vehicle profiles yet" />}>
+        <DataTable caption="Vehicle profiles" columns={COLUMNS}>
+          {rows.map((profile) => (
+            <tr key={profile.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{profileName(profile)}</td>
+              <td className="px-4 py-3 text-slate-700">{supportedList(profile)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <EditDeleteButtons name={profileName(profile)} onEdit={() => setEditing({ mode: "edit", profile })} onDelete={() => setDeleting(profile)} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {editing ? (
         <ProfileDialog
           profile={editing.mode === "edit" ? editing.profile : null}
@@ -88,26 +87,29 @@ export function VehicleProfilesCard() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete vehicle profile?"
         confirmLabel="Delete profile"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync({ id: deleting.id }).then(
-            () => refresh(`${profileName(deleting)} is deleted.`).then(() => setDeleting(null)),
-            () => undefined, // shown from remove.error
-          );
-        }}
+        onConfirm={(profile) =>
+          remove.mutate(
+            { id: profile.id },
+            {
+              onSuccess: async () => {
+                setDeleting(null);
+                await refresh(`${profileName(profile)} is deleted.`);
+              },
+            },
+          )
+        }
       >
         <p>
           <strong>{deleting ? profileName(deleting) : null}</strong> is deleted. Its vehicles fall back to their model&apos;s default profile, or to
           none, and their control panels offer only what that supports.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import { env } from "@/server/env";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import { appSetupLink } from "@/server/tracker/protocols/osmand/app-setup-link";
-import { Card } from "../../../../_components/ui";
+import { Card } from "../../../../_components/ui/card";
 
 export async function PhoneSetup({ tracker }: { tracker: AssetDto["tracker"] }) {
   if (tracker?.protocol !== "osmand") return null;
