@@ -36,6 +36,7 @@ export function runCli(args: string[]): Promise<Record<string, unknown>> {
         AUTH_SECRET: settings.authSecret,
         DATA_DIR: settings.dataDir,
         LOG_LEVEL: "warn",
+        GT06_PORT: "0", OSMAND_PORT: "0",
         TELTONIKA_PORT: "0",
         FLEET_DEMO: "0",
         NEXT_TELEMETRY_DISABLED: "1",

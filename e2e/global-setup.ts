@@ -59,6 +59,7 @@ export default async function globalSetup(config: FullConfig) {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         AUTH_SECRET: authSecret,
+        GT06_PORT: "0", OSMAND_PORT: "0",
         TELTONIKA_PORT: teltonikaPort,
         FLEET_DEMO: "0",
         DATA_DIR: dataDir,

@@ -13,7 +13,13 @@ const productionEdges = importEdges(production);
 const allEdges = importEdges(files);
 
 const isDomain = (file: string) => file.startsWith("server/modules/");
-const isTransportOrIngest = (file: string) => /^server\/(tracker|http|realtime|trpc)\//.test(file);
+/**
+ * The protocol-neutral record (server/tracker/record.ts) is the one tracker file the domain may read: it is the
+ * contract between ingest and the domain (docs/ingest.md), the shape positions, health and alerts are built from.
+ */
+const NEUTRAL_RECORD = "server/tracker/record.ts";
+const isTransportOrIngest = (file: string) =>
+  file !== NEUTRAL_RECORD && /^server\/(tracker|http|realtime|trpc)\//.test(file);
 /** Core: what every layer may use, so it may use no domain module. */
 const isCore = (file: string) =>
   /^server\/(env|log|errors|hub)\.ts$/.test(file) || /^server\/(db|security)\//.test(file);
@@ -47,6 +53,7 @@ function folderOf(file: string): string {
   const module = file.match(/^server\/modules\/([^/]+)\//);
   if (module) return `server/modules/${module[1]}`;
   if (file.startsWith("server/modules/")) return file;
+  if (file === NEUTRAL_RECORD) return file; // the contract both sides read, a unit of its own
   const top = file.match(/^server\/([^/]+)\//);
   if (top) return `server/${top[1]}`;
   return file;
@@ -72,19 +79,10 @@ const RULES: Rule[] = [
 const key = (edge: ImportEdge) => `${edge.from} → ${edge.to}`;
 
 /**
- * The domain → Teltonika imports that branch `protocols` is removing (a protocol-neutral record). Listed exactly so
- * nothing new slips in meanwhile; the integrator empties this after merging that branch (the last test says when).
- * (The positions tRPC router's Teltonika import, which that branch also removes, breaks no rule here: transport may
- * import the tracker.) With it go two forwarding files kept only for the files that branch rewrites:
- * server/modules/cursor.ts (now paging.ts) and server/tracker/imei.ts (now modules/assets/imei.ts).
+ * The domain → protocol imports a branch in flight is removing, listed exactly so nothing new slips in meanwhile and
+ * emptied when it merges (the last test says when). Empty since branch `protocols` (the neutral record) merged.
  */
-const PENDING_PROTOCOL_BOUNDARY: string[] = [
-  "server/modules/alerts/dtc-codes.ts → server/tracker/protocols/teltonika/io-values.ts",
-  "server/modules/positions/list-position-history.ts → server/tracker/protocols/teltonika/decoder.ts",
-  "server/modules/positions/list-position-history.ts → server/tracker/protocols/teltonika/io-values.ts",
-  "server/modules/positions/live-position.ts → server/tracker/protocols/teltonika/io-values.ts",
-  "server/modules/vehicle-health/read-health.ts → server/tracker/protocols/teltonika/io-values.ts",
-];
+const PENDING_PROTOCOL_BOUNDARY: string[] = [];
 
 /**
  * Breaks found by this test that are not fixed yet, each group with why it is still here and what fixes it.
@@ -100,6 +98,14 @@ const KNOWN_BREAKS: string[] = [
   "server/modules/vehicle-control/load-control-context.ts → server/tracker/command-gateway.ts",
   "server/modules/vehicle-control/provision-program-number.ts → server/tracker/command-gateway.ts",
   "server/modules/vehicle-control/send-control-command.ts → server/tracker/command-gateway.ts",
+  // The neutral record reads the protocol list and IO dictionary through the registry, so everything that reads the
+  // record (the domain) depends on every protocol, and record.ts ↔ tracker is a cycle. Fix: record.ts keeps the
+  // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a
+  // tracker-side file the domain reaches through a port, or are passed in.
+  "server/tracker/record.ts → server/tracker/protocols/registry.ts",
+  // The phone app's device-id rule lives in the OsmAnd protocol folder but is asset vocabulary (saving a tracker
+  // checks it), like the IMEI rule in modules/assets/imei.ts. Fix: move device-id.ts beside imei.ts.
+  "server/modules/assets/assets.schema.ts → server/tracker/protocols/osmand/device-id.ts",
   // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
   // that tracking-links subscribes to, like "alert-rules.changed".
   "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",

@@ -28,6 +28,7 @@ describe("parseEnv", () => {
       PUBLIC_URL: "http://localhost:3000",
       DATA_DIR: "./.data",
       TELTONIKA_PORT: 5027,
+      GT06_PORT: 5023,
       TELTONIKA_UDP: true,
       TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: 1000,
       GEOCODER: "offline",
@@ -46,6 +47,15 @@ describe("parseEnv", () => {
     expect(env.FLEET_DEMO).toBeUndefined();
   });
 
+  it("derives OSMAND_PUBLIC_URL from PUBLIC_URL's host and OSMAND_PORT, unless given or the listener is off", () => {
+    expect(parseEnv({}).OSMAND_PORT).toBe(5055);
+    expect(parseEnv({}).OSMAND_PUBLIC_URL).toBe("http://localhost:5055");
+    expect(parseEnv({ PUBLIC_URL: "https://fleet.example.com/app", OSMAND_PORT: "5056" }).OSMAND_PUBLIC_URL).toBe("http://fleet.example.com:5056");
+    expect(parseEnv({ OSMAND_PUBLIC_URL: "https://phones.example.com/" }).OSMAND_PUBLIC_URL).toBe("https://phones.example.com");
+    expect(parseEnv({ OSMAND_PORT: "0" }).OSMAND_PUBLIC_URL).toBeNull();
+    expect(errorOf({ OSMAND_PUBLIC_URL: "phones.example.com" })).toContain("OSMAND_PUBLIC_URL");
+  });
+
   it("derives PUBLIC_URL from PORT and strips a trailing slash from a given one", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
     expect(parseEnv({ PUBLIC_URL: "https://fleet.example.com/" }).PUBLIC_URL).toBe("https://fleet.example.com");
@@ -55,6 +65,7 @@ describe("parseEnv", () => {
     const env = parseEnv({
       PORT: "4000",
       TELTONIKA_PORT: "0",
+      GT06_PORT: "0",
       DATABASE_URL: "postgres://u@db:5432/fleet",
       AUTH_SECRET: SECRET,
       REDIS_URL: "redis://cache:6379",
@@ -67,6 +78,7 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({
       PORT: 4000,
       TELTONIKA_PORT: 0,
+      GT06_PORT: 0,
       DATABASE_URL: "postgres://u@db:5432/fleet",
       REDIS_URL: "redis://cache:6379",
       FLEET_DEMO: true,
@@ -87,6 +99,7 @@ describe("parseEnv", () => {
     ["PORT", "70000"],
     ["PORT", "-1"],
     ["TELTONIKA_PORT", "5027.5"],
+    ["GT06_PORT", "70000"],
     ["TELTONIKA_UDP", "yes"],
     ["TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS", "0"],
     ["PUBLIC_URL", "localhost:3000"],

@@ -79,6 +79,8 @@ export const ZEnv = z
     DATA_DIR: z.string().min(1).default("./.data"),
     REDIS_URL: zUrl(["redis:", "rediss:"]).optional(),
     TELTONIKA_PORT: zPort.default(5027),
+    /** GT06 (Concox and compatible) over TCP on HOST; 0 disables it (docs/gt06.md) */
+    GT06_PORT: zPort.default(5023),
     /** 0 keeps the Teltonika UDP listener off while TCP stays on TELTONIKA_PORT (docs/ingest.md) */
     TELTONIKA_UDP: zFlag.default("1"),
     /** open Teltonika TCP connections allowed from one source address (devices behind one NAT share one) */
@@ -87,6 +89,13 @@ export const ZEnv = z
       .int("must be a whole number from 1")
       .min(1, "must be a whole number from 1")
       .default(1000),
+    /** OsmAnd HTTP listener for phones (Traccar Client, OsmAnd; docs/osmand.md); 0 disables it */
+    OSMAND_PORT: zPort.default(5055),
+    /**
+     * the address phones are configured with (the asset page's QR code); unset: PUBLIC_URL's host on OSMAND_PORT over
+     * http. Set it when a proxy or another host name stands in front of the listener.
+     */
+    OSMAND_PUBLIC_URL: zUrl(["http:", "https:"]).optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: zUrl(["smtp:", "smtps:"]).optional(),
     /** how text messages go out (welcome messages by SMS); `log`: to the log and DATA_DIR/sms-outbox, nowhere else */
@@ -129,6 +138,7 @@ export const ZEnv = z
   .transform((v) => ({
     ...v,
     PUBLIC_URL: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    OSMAND_PUBLIC_URL: osmandPublicUrl(v),
     WEBHOOK_ALLOW_PRIVATE: v.WEBHOOK_ALLOW_PRIVATE === "1",
     TRUST_PROXY: v.TRUST_PROXY === "1",
     TELTONIKA_UDP: v.TELTONIKA_UDP === "1",
@@ -137,6 +147,14 @@ export const ZEnv = z
   }));
 
 export type Env = z.output<typeof ZEnv>;
+
+/** the given OSMAND_PUBLIC_URL, else http on PUBLIC_URL's host and OSMAND_PORT; null when the listener is off */
+function osmandPublicUrl(v: { PUBLIC_URL?: string; PORT: number; OSMAND_PORT: number; OSMAND_PUBLIC_URL?: string }): string | null {
+  if (v.OSMAND_PUBLIC_URL) return v.OSMAND_PUBLIC_URL.replace(/\/+$/, "");
+  if (v.OSMAND_PORT === 0) return null;
+  const host = new URL(v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).hostname;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${v.OSMAND_PORT}`;
+}
 
 export class EnvError extends Error {}
 

@@ -48,7 +48,7 @@ describe("startFleetline (in-process, without Next)", () => {
   });
 
   function config(extra: Record<string, string> = {}) {
-    return parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir(), ...extra });
+    return parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir(), ...extra });
   }
 
   it("answers /healthz 200 once started, 404 JSON without Next, and stops listening on stop()", async () => {
@@ -160,6 +160,7 @@ function spawnServer(env: Record<string, string>): ServerProcess {
       ...process.env,
       NODE_ENV: NEXT_MODE,
       HOST: "127.0.0.1",
+      GT06_PORT: "0", OSMAND_PORT: "0",
       TELTONIKA_PORT: "0",
       LOG_LEVEL: "info",
       MAP_STYLE_URL: "offline",

@@ -242,6 +242,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       host: config.HOST,
       teltonikaPort: config.TELTONIKA_PORT,
       teltonikaUdp: config.TELTONIKA_UDP,
+      gt06Port: config.GT06_PORT,
+      osmandPort: config.OSMAND_PORT,
       maxConnectionsPerAddress: config.TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS,
       embedded: database.kind === "embedded",
       logger: log("tracker"),

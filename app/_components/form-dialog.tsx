@@ -4,7 +4,9 @@
 // Validation is the server's: field errors are shown by the caller under each field, so here they only earn a
 // pointer to them; a refusal that names no field is shown whole.
 import { useId } from "react";
-import { Alert, Button, Dialog } from "./ui";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Dialog } from "./ui/dialog";
 
 export interface FormFailure {
   message: string;
@@ -15,6 +17,7 @@ export function FormDialog({
   title,
   submitLabel,
   busy,
+  submitDisabled = false,
   failure,
   wide = false,
   formClassName = "grid grid-cols-1 gap-4 sm:grid-cols-2",
@@ -25,6 +28,8 @@ export function FormDialog({
   title: string;
   submitLabel: string;
   busy: boolean;
+  /** the form cannot be sent yet (say, a choice it needs is still loading) */
+  submitDisabled?: boolean;
   /** describeError(mutation.error), or null */
   failure: FormFailure | null;
   /** for long forms: a wider dialog on large screens */
@@ -58,7 +63,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy}>
+          <Button type="submit" form={formId} busy={busy} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </>

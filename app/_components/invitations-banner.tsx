@@ -4,7 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ROLE_LABELS } from "@/server/modules/users/roles";
 import { describeError, useTRPC } from "./trpc";
-import { Alert, Button } from "./ui";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
 
 export function InvitationsBanner() {
   const trpc = useTRPC();

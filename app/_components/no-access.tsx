@@ -1,4 +1,4 @@
-import { PageHeader } from "./ui";
+import { PageHeader } from "./ui/page-header";
 
 /** What a role sees on a page it may not use (the navigation hides the link; the API refuses anyway). */
 export function NoAccess({ title }: { title: string }) {

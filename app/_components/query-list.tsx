@@ -2,7 +2,9 @@
 // The body of a list card, the same on every list page: a spinner while the first page loads, the error, the empty
 // state, or the list with "Load more" while the server has further pages (infinite queries; plain queries have none).
 import { describeError } from "./trpc";
-import { Alert, Button, Spinner } from "./ui";
+import { Alert } from "./ui/alert";
+import { Button } from "./ui/button";
+import { Spinner } from "./ui/spinner";
 
 export interface ListQuery {
   isPending: boolean;

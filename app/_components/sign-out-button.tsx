@@ -1,7 +1,7 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import { Button } from "./ui";
+import { Button } from "./ui/button";
 
 /** Ends the session and goes to the sign-in page (navigated here: next-auth does not know our public address). */
 export function SignOutButton({ className }: { className?: string }) {

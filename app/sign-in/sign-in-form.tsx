@@ -2,7 +2,9 @@
 import { signIn } from "next-auth/react";
 import { useState, useSyncExternalStore } from "react";
 import { SIGN_IN_RATE_LIMITED } from "@/server/auth/sign-in-rate-limited";
-import { Alert, Button, Field } from "../_components/ui";
+import { Alert } from "../_components/ui/alert";
+import { Button } from "../_components/ui/button";
+import { Field } from "../_components/ui/field";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);

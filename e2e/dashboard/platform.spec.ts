@@ -1,5 +1,6 @@
 // The platform operator in the dashboard, in the production build: granted with the CLI, they see every account
-// under "Platform accounts" and change one's plan and add-ons; an account's own admin does not see the section.
+// under "Platform accounts" and change one's plan and add-ons, and edit the platform's vehicle profiles; an
+// account's own admin does not see the section.
 import { expect, test } from "../fixtures";
 import { openDialog, signIn } from "../support/dashboard";
 
@@ -37,4 +38,42 @@ test("the platform operator changes an account's plan and add-ons; an ordinary a
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Customer of the platform is on the detailed plan with driver.")).toBeVisible();
   await expect(row).toContainText("detailed");
+});
+
+test("the platform operator adds, edits and deletes a vehicle profile", async ({ page, account, cli }) => {
+  test.setTimeout(180_000);
+  const model = `Model ${account.key}`;
+  await cli(["user", "grant-platform-admin", "--email", account.adminEmail]);
+  await page.goto(`/a/${account.key}/platform`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  await expect(page.getByRole("heading", { name: "Vehicle profiles" })).toBeVisible();
+
+  const adding = page.getByRole("dialog", { name: "Add a vehicle profile" });
+  await openDialog(page.getByRole("button", { name: "Add profile" }), adding);
+  await expect(async () => {
+    await adding.getByLabel("Brand").fill("Testmobil");
+    await adding.getByLabel("Model").fill(model);
+    await adding.getByLabel("Lock", { exact: true }).check();
+    await adding.getByLabel("Unlock").check();
+    await expect(adding.getByLabel("Model")).toHaveValue(model, { timeout: 2_000 });
+    await expect(adding.getByLabel("Unlock")).toBeChecked({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await adding.getByRole("button", { name: "Save profile" }).click();
+  await expect(adding).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: `Testmobil ${model}` });
+  await expect(row).toContainText("Lock, Unlock");
+
+  const editing = page.getByRole("dialog", { name: `Profile of Testmobil ${model}` });
+  await openDialog(row.getByRole("button", { name: `Edit Testmobil ${model}` }), editing);
+  await editing.getByLabel("Trunk").check();
+  await editing.getByRole("button", { name: "Save profile" }).click();
+  await expect(editing).toBeHidden();
+  await expect(row).toContainText("Lock, Unlock, Trunk");
+
+  await row.getByRole("button", { name: `Delete Testmobil ${model}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete vehicle profile?" });
+  await confirm.getByRole("button", { name: "Delete profile" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(`Testmobil ${model} is deleted.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -29,6 +29,7 @@ export async function startOwnServer(options: { env: Record<string, string>; log
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: settings.databaseUrl,
       AUTH_SECRET: settings.authSecret,
+      GT06_PORT: "0", OSMAND_PORT: "0",
       TELTONIKA_PORT: "0",
       FLEET_DEMO: "0",
       DATA_DIR: dataDir,

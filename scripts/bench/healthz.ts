@@ -26,7 +26,7 @@ export default {
   async run() {
     // on tmpfs where there is one, so the "embedded database" costs memory, not disk
     const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-bench-"));
-    const config = parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", FLEET_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir });
+    const config = parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", FLEET_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir });
     const server = await startFleetline(config, { next: false });
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     try {

@@ -68,6 +68,7 @@ export default {
         DATABASE_URL: scratch.url,
         AUTH_SECRET: authSecret(),
         DATA_DIR: dataDir,
+        GT06_PORT: "0", OSMAND_PORT: "0",
         TELTONIKA_PORT: String(teltonikaPort),
         TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: "100000", // every load connection comes from this machine
         FLEET_DEMO: "0",

@@ -55,7 +55,7 @@ function fleet(args: string[], target: { dataDir: string; databaseUrl?: string; 
 async function startServer(dataDir: string): Promise<RunningServer> {
   const teltonikaPort = String(await freePort());
   return startFleetline(
-    parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: teltonikaPort, LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: dataDir }),
+    parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: teltonikaPort, LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: dataDir }),
     { next: false },
   );
 }

@@ -44,17 +44,19 @@ async function createEverything(target: { databaseUrl: string }) {
   const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
   expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^acme-logistics-[a-z0-9]{5}$/) } });
   const key = account.json.key as string;
-  const [user, client, asset] = await Promise.all([
+  const [user, client, asset, phone] = await Promise.all([
     fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target),
     fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target),
     fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand", "--imei", "driver-3"], target),
   ]);
+  expect(phone).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
   expect(user).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
   expect(client).toMatchObject({ code: 0, json: { client_id: expect.any(String), client_secret: expect.any(String) } });
   expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
   const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
   expect(apiKey).toMatchObject({ code: 0, json: { api_key: expect.stringMatching(/^flk_[a-z0-9]+_/) } });
-  return { account: account.json, user: user.json, client: client.json, asset: asset.json, apiKey: apiKey.json };
+  return { account: account.json, user: user.json, client: client.json, asset: asset.json, phone: phone.json, apiKey: apiKey.json };
 }
 
 /** Checks in the database what createEverything claims to have done. */
@@ -78,6 +80,8 @@ async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof creat
   const asset = await prisma.asset.findUniqueOrThrow({ where: { id: out.asset.id as number }, include: { tracker: true } });
   expect(asset).toMatchObject({ accountId: account.id, name: "Van 1", plate: "AB12 CDE", brand: "Ford", model: "Transit" });
   expect(asset.tracker).toMatchObject({ id: out.asset.tracker_id, imei: "356307042441013", protocol: "teltonika", canAdapter: "can-control" });
+  const phone = await prisma.tracker.findUniqueOrThrow({ where: { id: out.phone.tracker_id as number } });
+  expect(phone).toMatchObject({ accountId: account.id, assetId: out.phone.id, imei: "driver-3", protocol: "osmand" });
 }
 
 describe("fleet CLI without a database", () => {
@@ -112,8 +116,9 @@ describe("fleet CLI on the embedded database", () => {
     const user = await fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target);
     const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
     const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
+    const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand", "--imei", "driver-3"], target);
     const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
-    for (const run of [account, user, client, asset, apiKey]) expect(run.code, JSON.stringify(run.json)).toBe(0);
+    for (const run of [account, user, client, asset, phone, apiKey]) expect(run.code, JSON.stringify(run.json)).toBe(0);
 
     // this test process now opens the directory like a server would, and holds it
     const database = await openDatabase({ dataDir });
@@ -124,6 +129,7 @@ describe("fleet CLI on the embedded database", () => {
         user: user.json,
         client: client.json,
         asset: asset.json,
+        phone: phone.json,
         apiKey: apiKey.json,
       });
       const refused = await fleet(["account", "create", "--name", "Blocked"], target);
@@ -139,7 +145,7 @@ describe("fleet CLI on the embedded database", () => {
   it("runs beside a server that holds DATA_DIR: the server runs each command on its database and answers for it", async () => {
     const held = mkdtempSync(path.join(tmpdir(), "fleet-cli-beside-"));
     const running = await startFleetline(
-      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
       { next: false },
     );
     const socket = path.join(held, "admin.sock");
@@ -217,7 +223,7 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(duplicate).toMatchObject({ code: 1, json: { error: "IMEI 356307042441013 is already fitted to another asset" } });
     expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
     expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
-    expect(await test.database.prisma.asset.count()).toBe(1);
+    expect(await test.database.prisma.asset.count()).toBe(2); // the van and the driver phone of createEverything
 
     // tracking links: create with every flag, disable, and the errors
     const key = out.account.key as string;

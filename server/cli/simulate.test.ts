@@ -33,7 +33,7 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
     database = await createTestDatabase("postgres");
     await database.database.close(); // the server opens its own connection
     const config = setEnv(
-      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: dataDir }),
+      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: dataDir }),
     );
     server = await startFleetline(config, { next: false });
   }, 60_000);

@@ -41,7 +41,7 @@ describe("GET /readyz", () => {
   it("answers 200 on the embedded database, naming the database and every listener (no Redis without REDIS_URL)", async () => {
     const teltonikaPort = await freePort();
     running = await startFleetline(
-      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: String(teltonikaPort), LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir() }),
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(teltonikaPort), LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir() }),
       { next: false },
     );
     const answer = await readyz(running);
@@ -80,6 +80,7 @@ describe("GET /readyz", () => {
           NODE_ENV: "test",
           PORT: "0",
           HOST: "127.0.0.1",
+          GT06_PORT: "0", OSMAND_PORT: "0",
           TELTONIKA_PORT: "0",
           LOG_LEVEL: "silent",
           FLEET_DEMO: "0",

@@ -66,6 +66,7 @@ describe("the server's answers", () => {
       NODE_ENV: "test",
       PORT: "0",
       HOST: "127.0.0.1",
+      GT06_PORT: "0", OSMAND_PORT: "0",
       TELTONIKA_PORT: "0",
       LOG_LEVEL: "silent",
       FLEET_DEMO: "0",

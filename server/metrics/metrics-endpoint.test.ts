@@ -47,7 +47,7 @@ afterEach(async () => {
 
 async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
   running = await startFleetline(
-    parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir(), ...extra }),
+    parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir(), ...extra }),
     { next: false },
   );
   return running;
@@ -88,7 +88,7 @@ async function udpExchange(port: number, datagram: Buffer, waitMs: number): Prom
 describe("GET /metrics", () => {
   it("counts what a Teltonika device sends over TCP and UDP: records, duplicates, acknowledgements, batches, refusals", async () => {
     const teltonikaPort = await freePort();
-    const server = await start({ TELTONIKA_PORT: String(teltonikaPort) });
+    const server = await start({ GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(teltonikaPort) });
     const account = await createAccount({ name: "Metrics fleet" });
     const imei = testImei();
     await createAsset({ accountId: account.id, name: "Van 1", imei });

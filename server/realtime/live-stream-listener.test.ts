@@ -13,7 +13,7 @@ describe("the live stream on STREAM_PORT", () => {
   let running: RunningServer;
   const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-stream-port-"));
   beforeAll(async () => {
-    const config = parseEnv({ NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", STREAM_PORT: "0", TELTONIKA_PORT: "0", FLEET_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir });
+    const config = parseEnv({ NODE_ENV: "test", HOST: "127.0.0.1", PORT: "0", STREAM_PORT: "0", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", FLEET_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: dataDir });
     running = await startFleetline(config, { next: false });
   }, 60_000);
   afterAll(async () => {

@@ -66,7 +66,7 @@ describe.skipIf(!redisUp || !postgresUp)(
       for (let i = 0; i < 2; i++) {
         const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-node-"));
         dirs.push(dataDir);
-        nodes.push(await startNode({ ...shared(), DATA_DIR: dataDir, TELTONIKA_PORT: String(await freePort()) }));
+        nodes.push(await startNode({ ...shared(), DATA_DIR: dataDir, GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(await freePort()) }));
       }
     }, 120_000);
 

@@ -31,6 +31,7 @@ export async function startTrackingServer(env: Record<string, string> = {}): Pro
     NODE_ENV: "test",
     PORT: "0",
     HOST: "127.0.0.1",
+    GT06_PORT: "0", OSMAND_PORT: "0",
     TELTONIKA_PORT: String(teltonikaPort),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
     FLEET_DEMO: "0",

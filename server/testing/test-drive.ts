@@ -6,6 +6,7 @@ import { encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/tel
 import { decodeTcpPacket } from "../tracker/protocols/teltonika/decoder";
 import { IO } from "../tracker/protocols/teltonika/io-elements";
 import type { LivePosition } from "../modules/positions/live-position";
+import { normalizeRecord } from "../tracker/protocols/teltonika/normalize";
 
 export const DEPOT = { latitude: 54.6872, longitude: 25.2797 } as const; // Vilnius
 
@@ -71,7 +72,7 @@ export class TestDrive {
     const decoded = decodeTcpPacket(packet);
     if (decoded.kind !== "records") throw new Error(`test packet not decoded: ${JSON.stringify(decoded)}`);
     const { position, cursor } = enrichRecord({
-      record: decoded.records[0]!,
+      record: normalizeRecord(decoded.records[0]!),
       tracker: {
         trackerId: 1,
         assetId: this.asset.assetId,

@@ -1,4 +1,5 @@
-// Sends a Codec 12 command to a tracker wherever its TCP session is. The session on this node is used directly;
+// Sends a command to a tracker wherever its TCP session is, encoded by the session's protocol (Codec 12 for
+// Teltonika; a protocol without commands refuses in vehicle control's capabilities before anything is sent). The session on this node is used directly;
 // otherwise, with a Redis hub, the command is routed through the hub to the node holding the session, which writes it
 // and sends back "delivered" and then the device's answer. A tracker no node claims within a short wait is offline.
 // Route handlers (bundled by Next) reach the gateway of the server process through globalThis.

@@ -7,24 +7,25 @@ import net from "node:net";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { DeviceSessions } from "./device-sessions";
-import type { DecodedRecord } from "./protocols/teltonika/decoder";
-import { startTeltonikaTcpListener } from "./teltonika-tcp-listener";
-import { startTeltonikaUdpListener } from "./teltonika-udp-listener";
+import type { TrackerRecord } from "./record";
+import { startStreamListener } from "./stream-listener";
+import { startDatagramListener } from "./datagram-listener";
 import { encodeUdpDatagram8E } from "./protocols/teltonika/avl-encoder";
 import type { KnownTracker, TrackerSink } from "./tracker-sink";
 import { TestDevice, testRecord } from "../testing/teltonika-test-device";
+import { teltonikaTcp, teltonikaUdp } from "./protocols/teltonika/protocol";
 
 const IMEI = "356307042441013";
 
 class GatedSink implements TrackerSink {
-  stored: DecodedRecord[][] = [];
+  stored: TrackerRecord[][] = [];
   started = 0;
   private open!: () => void;
   readonly gate = new Promise<void>((resolve) => (this.open = resolve));
   async identify({ imei }: { imei: string }): Promise<KnownTracker | null> {
     return { trackerId: 7, assetId: 3, accountId: 1, imei, protocol: "teltonika" };
   }
-  async ingest(_tracker: KnownTracker, records: DecodedRecord[]) {
+  async ingest(_tracker: KnownTracker, records: TrackerRecord[]) {
     this.started++;
     await this.gate;
     this.stored.push(records);
@@ -46,7 +47,7 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5_0
 describe("graceful stop of the Teltonika listeners", () => {
   it("acknowledges the packet being stored when the stop begins, then closes the connection", async () => {
     const sink = new GatedSink();
-    const listener = await startTeltonikaTcpListener({
+    const listener = await startStreamListener({ protocol: teltonikaTcp,
       host: "127.0.0.1",
       port: 0,
       sink,
@@ -81,7 +82,7 @@ describe("graceful stop of the Teltonika listeners", () => {
 
   it("acknowledges the UDP datagram being stored when the stop begins, and takes no datagram after it", async () => {
     const sink = new GatedSink();
-    const listener = await startTeltonikaUdpListener({ host: "127.0.0.1", port: 0, sink, logger: pino({ level: "silent" }) });
+    const listener = await startDatagramListener({ protocol: teltonikaUdp, host: "127.0.0.1", port: 0, sink, logger: pino({ level: "silent" }) });
     const device = dgram.createSocket("udp4");
     const replies: Buffer[] = [];
     device.on("message", (reply) => replies.push(reply));

@@ -84,7 +84,7 @@ describe.each(databaseKinds())("kill -9 during a flood of positions, on %s", (ki
     if (kind === "embedded") await database.close();
 
     const env = { DATA_DIR: dir, AUTH_SECRET: authSecret(), ...(postgres ? { DATABASE_URL: postgres.url! } : {}) };
-    let node = await startNode({ ...env, TELTONIKA_PORT: String(await freePort()) });
+    let node = await startNode({ ...env, GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(await freePort()) });
     const nodes = [node];
     try {
       await withNodeOutput(nodes, async () => {
@@ -116,7 +116,7 @@ describe.each(databaseKinds())("kill -9 during a flood of positions, on %s", (ki
         expect(total).toBeGreaterThan(0);
 
         // restart on the same database: it opens, and ingest resumes
-        node = await startNode({ ...env, TELTONIKA_PORT: String(await freePort()) });
+        node = await startNode({ ...env, GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(await freePort()) });
         nodes.push(node);
         const again = await TestDevice.connect(node.teltonikaPort, fleet[0]!.imei);
         expect(await again.send([testRecord(Date.now() - 1000)])).toBe(1);
@@ -155,6 +155,7 @@ describe.skipIf(!postgresUp)("PostgreSQL cut during ingest (a proxy in front of 
       DATA_DIR: dataDir(),
       AUTH_SECRET: authSecret(),
       DATABASE_URL: proxy.through(postgres.url!),
+      GT06_PORT: "0", OSMAND_PORT: "0",
       TELTONIKA_PORT: String(await freePort()),
     });
     try {
@@ -210,6 +211,7 @@ describe.skipIf(!postgresUp || !redisUp)("Redis cut during ingest (a proxy in fr
       AUTH_SECRET: authSecret(),
       DATABASE_URL: postgres.url!,
       REDIS_URL: proxy.through(TEST_REDIS_URL),
+      GT06_PORT: "0", OSMAND_PORT: "0",
       TELTONIKA_PORT: String(await freePort()),
     });
     try {
@@ -256,7 +258,7 @@ describe.skipIf(!postgresUp || !redisUp)("a device moving between two nodes", ()
     const nodes: NodeProcess[] = [];
     const clients: StreamClient[] = [];
     try {
-      for (let i = 0; i < 2; i++) nodes.push(await startNode({ ...shared, DATA_DIR: dataDir(), TELTONIKA_PORT: String(await freePort()) }));
+      for (let i = 0; i < 2; i++) nodes.push(await startNode({ ...shared, DATA_DIR: dataDir(), GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(await freePort()) }));
       const [a, b] = nodes as [NodeProcess, NodeProcess];
       await withNodeOutput(nodes, async () => {
         for (const node of nodes) clients.push(connectStream(node.url, streamQuery(token, [assetId], { style: "detailed" })));

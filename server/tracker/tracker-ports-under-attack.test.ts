@@ -1,18 +1,19 @@
 // The Teltonika TCP port under attack (docs/ingest.md "Tracker ports under attack"), on real sockets with the
 // deadlines shortened for the test: each limit is shown holding against the attack it is for, and shown not to get
-// in the way of a real device. UDP's bounds are in teltonika-udp-listener.test.ts.
+// in the way of a real device. UDP's bounds are in datagram-listener.test.ts.
 import net from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { DeviceSessions } from "./device-sessions";
 import { imeiFrom } from "../modules/assets/imei";
-import type { DecodedRecord } from "./protocols/teltonika/decoder";
+import type { TrackerRecord } from "./record";
 import { encodeLogin, encodeTcpPacket8E } from "./protocols/teltonika/avl-encoder";
-import { startTeltonikaTcpListener, type TcpListener, type TcpListenerOptions } from "./teltonika-tcp-listener";
+import { startStreamListener, type TcpListener, type TcpListenerOptions } from "./stream-listener";
 import { TrackerDirectory } from "./tracker-directory";
 import type { KnownTracker, TrackerSink } from "./tracker-sink";
 import { testRecord } from "../testing/teltonika-test-device";
+import { teltonikaTcp } from "./protocols/teltonika/protocol";
 
 const KNOWN_IMEI = "356307042441013";
 const PACKET = encodeTcpPacket8E([testRecord(Date.UTC(2026, 0, 1))]);
@@ -22,12 +23,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** knows one IMEI; remembers every IMEI it was asked about and every packet it stored */
 class Sink implements TrackerSink {
   asked: string[] = [];
-  stored: DecodedRecord[][] = [];
+  stored: TrackerRecord[][] = [];
   async identify({ imei }: { imei: string }): Promise<KnownTracker | null> {
     this.asked.push(imei);
     return imei === KNOWN_IMEI ? { trackerId: 7, assetId: 3, accountId: 1, imei, protocol: "teltonika" } : null;
   }
-  async ingest(_tracker: KnownTracker, records: DecodedRecord[]) {
+  async ingest(_tracker: KnownTracker, records: TrackerRecord[]) {
     this.stored.push(records);
     return records.length;
   }
@@ -74,7 +75,7 @@ async function until(condition: () => boolean, timeoutMs = 3_000) {
 }
 
 function listenerWith(sink: TrackerSink, options: Partial<TcpListenerOptions>) {
-  return startTeltonikaTcpListener({
+  return startStreamListener({ protocol: teltonikaTcp,
     host: "127.0.0.1",
     port: 0,
     sink,
@@ -208,7 +209,7 @@ describe("Teltonika TCP warnings under a flood", () => {
   it("logs one line per kind and interval, with how many happened since the last", async () => {
     const lines: { msg: string; eventsSinceLastLine?: number }[] = [];
     const logger = pino({ level: "warn" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const listener = await startTeltonikaTcpListener({
+    const listener = await startStreamListener({ protocol: teltonikaTcp,
       host: "127.0.0.1",
       port: 0,
       sink: new Sink(),

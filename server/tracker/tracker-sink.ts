@@ -1,6 +1,6 @@
 // What a protocol listener needs from the rest of the server, kept to one small interface so listeners only hold
 // bytes and sockets: who a device is, where its records go, and where command answers go.
-import type { DecodedRecord } from "./protocols/teltonika/decoder";
+import type { TrackerRecord } from "./record";
 
 export interface KnownTracker {
   trackerId: number;
@@ -17,7 +17,7 @@ export interface TrackerSink {
    * stores the records durably; resolves only after they are stored, with how many of them are stored (now, or
    * before: a resent record) — the count the device is acknowledged with. Rejects when nothing may be acknowledged.
    */
-  ingest(tracker: KnownTracker, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }): Promise<number>;
+  ingest(tracker: KnownTracker, records: TrackerRecord[], meta: { protocol: string; receivedAt: number }): Promise<number>;
   /** a Codec 12 answer arrived on the session of this tracker */
   commandResponse?(tracker: KnownTracker, text: string): void;
   /** connection state changes (device_offline, connectivity alerts) */

@@ -6,7 +6,7 @@ import type { ImportTarget } from "@/server/modules/imports/imports.schema";
 import type { ColumnMap } from "@/server/modules/imports/sheet/guess-column-map";
 import { sheetFields, type SheetField } from "@/server/modules/imports/sheet/sheet-fields";
 import type { SheetTable } from "@/server/modules/imports/sheet/sheet-table";
-import { SelectField } from "../ui";
+import { SelectField } from "../ui/select-field";
 
 function sampleOf(table: SheetTable, header: string | undefined): string | null {
   if (!header) return null;

@@ -8,7 +8,11 @@ import { IMPORT_TARGETS, type ImportTarget } from "@/server/modules/imports/impo
 import type { ColumnMap } from "@/server/modules/imports/sheet/guess-column-map";
 import type { SpreadsheetInspection } from "@/server/modules/imports/spreadsheets/inspect-spreadsheet";
 import { describeError, useTRPC } from "../trpc";
-import { Alert, Button, Dialog, Field, SelectField } from "../ui";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Field } from "../ui/field";
+import { SelectField } from "../ui/select-field";
 import { ColumnMapping } from "./column-mapping";
 import { TARGET_HINTS, TARGET_LABELS } from "./import-labels";
 

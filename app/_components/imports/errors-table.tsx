@@ -5,7 +5,7 @@
 import { useState } from "react";
 import type { ImportRowError } from "@/server/modules/imports/imports.schema";
 import { DataTable } from "../data-table";
-import { Button } from "../ui";
+import { Button } from "../ui/button";
 import { downloadErrorsCsv } from "./errors-csv";
 
 const SHOWN_FIRST = 50;

@@ -6,7 +6,11 @@ import { useState } from "react";
 import { ACTIONS_COLUMN, DataTable } from "../data-table";
 import { QueryList } from "../query-list";
 import { useTRPC } from "../trpc";
-import { Badge, Button, Dialog, EmptyState, formatDate } from "../ui";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { EmptyState } from "../ui/empty-state";
+import { formatDate } from "../ui/format-date";
 import { SOURCE_LABELS, STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";
 import { ImportJobResult } from "./import-job-result";
 

@@ -3,7 +3,10 @@
 // counts and the left-out rows with their reasons, downloadable as CSV.
 import { useQuery } from "@tanstack/react-query";
 import { describeError, useTRPC } from "../trpc";
-import { Alert, Badge, formatDate, Spinner } from "../ui";
+import { Alert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { formatDate } from "../ui/format-date";
+import { Spinner } from "../ui/spinner";
 import { ErrorsTable } from "./errors-table";
 import { ImportStatsFigures } from "./import-stats";
 import { SOURCE_LABELS, STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";

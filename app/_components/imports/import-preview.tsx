@@ -4,7 +4,9 @@
 import { useState } from "react";
 import type { PreviewAction, ImportPreview } from "@/server/modules/imports/preview-import";
 import { DataTable } from "../data-table";
-import { Alert, Badge, Button } from "../ui";
+import { Alert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
 import { ErrorsTable } from "./errors-table";
 import { ImportStatsFigures } from "./import-stats";
 

@@ -11,7 +11,11 @@ import { guessColumnMap, type ColumnMap } from "@/server/modules/imports/sheet/g
 import { SHEET_LIMITS, SheetError, type SheetTable } from "@/server/modules/imports/sheet/sheet-table";
 import { sheetToRows, type SheetRows } from "@/server/modules/imports/sheet/sheet-to-rows";
 import { describeError, useTRPC } from "../trpc";
-import { Alert, Button, SelectField, Spinner, TextAreaField } from "../ui";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { SelectField } from "../ui/select-field";
+import { Spinner } from "../ui/spinner";
+import { TextAreaField } from "../ui/text-area-field";
 import { ColumnMapping } from "./column-mapping";
 import { TARGET_HINTS, TARGET_LABELS } from "./import-labels";
 import { ImportJobResult } from "./import-job-result";

@@ -6,7 +6,12 @@ import { useState } from "react";
 import type { SpreadsheetCheck } from "@/server/modules/imports/spreadsheets/check-spreadsheet-source";
 import { QueryList } from "../query-list";
 import { describeError, useTRPC } from "../trpc";
-import { Alert, Badge, Button, ConfirmDialog, EmptyState, formatDate } from "../ui";
+import { DeleteDialog } from "../delete-dialog";
+import { Alert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { formatDate } from "../ui/format-date";
 import { ConnectSpreadsheetDialog } from "./connect-spreadsheet-dialog";
 import { STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";
 
@@ -116,17 +121,16 @@ export function SpreadsheetSources({ accountKey, connecting, onCloseConnect }: {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Remove this spreadsheet?"
         confirmLabel="Remove"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       >
         It is not read again. What it imported stays, and its imports stay in the history.
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -3,7 +3,7 @@
 // the address appears selected in a field instead, ready for Ctrl+C or a long press. The address may be fetched on
 // the click (a passenger's own link is made the first time it is asked for); a failure to fetch it is shown under it.
 import { useEffect, useId, useRef, useState } from "react";
-import { Button } from "../ui";
+import { Button } from "../ui/button";
 import { useCopy } from "../use-copy";
 
 export function CopyLinkButton({ url, name }: { url: string | (() => Promise<string>); name: string }) {

@@ -3,7 +3,8 @@
 // authorised-only link admits.
 import { useId } from "react";
 import { ACCESS_MODES } from "@/server/modules/tracking-links/tracking-links.schema";
-import { FieldNote, TextAreaField } from "../ui";
+import { FieldNote } from "../ui/field-note";
+import { TextAreaField } from "../ui/text-area-field";
 import { parseEmailList, type LinkFieldsProps } from "./link-form-values";
 import { ACCESS_MODE_EXPLANATIONS, ACCESS_MODE_NAMES } from "./link-labels";
 

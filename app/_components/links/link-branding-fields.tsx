@@ -2,7 +2,7 @@
 // A link's own branding and contact details. Each empty field falls back to the account's setting, which it shows
 // as its placeholder.
 import { useEffect, useId, useState } from "react";
-import { Field } from "../ui";
+import { Field } from "../ui/field";
 import type { LinkAccount } from "./link-account";
 import type { BrandingField, LinkFieldsProps } from "./link-form-values";
 

@@ -3,7 +3,8 @@
 // today", "Running late"); the team reads them on the Passenger messages page. Unticked: the link has no form.
 import { useId } from "react";
 import { LINK_FORM_LIMITS } from "@/server/modules/tracking-links/tracking-links.schema";
-import { Field, TextAreaField } from "../ui";
+import { Field } from "../ui/field";
+import { TextAreaField } from "../ui/text-area-field";
 import { parseChoiceList, type LinkFieldsProps } from "./link-form-values";
 
 const EXAMPLE_CHOICES = "Not riding today\nRunning late\nPicked up by a parent";

@@ -1,6 +1,6 @@
 // A link's status in words and colour (never colour alone); an expired link says why.
 import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
-import { Badge } from "../ui";
+import { Badge } from "../ui/badge";
 import { EXPIRY_REASON_TEXT, STATUS_TEXT } from "./link-labels";
 
 export function LinkStatusBadge({ link }: { link: Pick<TrackingLinkDto, "status" | "expired_reason"> }) {

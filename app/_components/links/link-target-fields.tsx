@@ -8,7 +8,7 @@ import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import type { RouteDto } from "@/server/modules/routes/routes.schema";
 import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
 import { useTRPC } from "../trpc";
-import { SelectField } from "../ui";
+import { SelectField } from "../ui/select-field";
 import type { LinkAccount } from "./link-account";
 import type { LinkFieldsProps, LinkFollows } from "./link-form-values";
 

@@ -3,7 +3,9 @@
 // time in the account's zone, which the section names.
 import { useId } from "react";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
-import { Button, Field, FieldNote } from "../ui";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
+import { FieldNote } from "../ui/field-note";
 import type { LinkAccount } from "./link-account";
 import type { LinkFieldsProps, LinkFormValues } from "./link-form-values";
 import { WEEKDAYS } from "./link-labels";

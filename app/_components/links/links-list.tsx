@@ -9,7 +9,10 @@ import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-l
 import { ACTIONS_COLUMN, DataTable, type Column } from "../data-table";
 import { QueryList } from "../query-list";
 import { describeError, useTRPC } from "../trpc";
-import { Alert, Button, ConfirmDialog, EmptyState } from "../ui";
+import { DeleteDialog } from "../delete-dialog";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
 import { CopyLinkButton } from "./copy-link-button";
 import type { LinkAccount } from "./link-account";
 import { LinkDialog } from "./link-dialog";
@@ -202,20 +205,19 @@ export function LinksList({
 
       <QrCodeDialog link={showingQr} onClose={() => setShowingQr(null)} />
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete tracking link?"
         confirmLabel="Delete link"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey: account.key, linkId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey: account.key, linkId: row.id })}
       >
         <p>
           <strong>{deleting?.display_name}</strong> stops working at once: its viewers are disconnected and its address leads
           nowhere. To pause a link instead, disable it. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

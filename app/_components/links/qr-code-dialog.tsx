@@ -3,7 +3,10 @@
 // by the qrcode package, loaded only when a dialog opens; Download saves the same SVG.
 import { useEffect, useState } from "react";
 import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
-import { Alert, Button, Dialog, Spinner } from "../ui";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { Spinner } from "../ui/spinner";
 
 type QrLink = Pick<TrackingLinkDto, "url" | "display_name">;
 

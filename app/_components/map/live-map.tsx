@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useId, useMemo, useState } from "react";
 import { FitBounds } from "./fit-bounds";
 import { FleetMap } from "./fleet-map";
-import { useLiveFleet, type StreamState } from "./use-live-fleet";
+import { StreamBadge } from "../stream-badge";
+import { useLiveFleet } from "./use-live-fleet";
 import { useNow } from "./use-now";
 import { VehicleLayer, type VehicleFeature } from "./vehicle-layer";
 import { formatAddress, formatAgo, formatCoordinates, statusNow, STATUS_LABELS, type VehicleView } from "./vehicle-view";
@@ -71,7 +72,7 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
       <div className="relative">
         {map}
         <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-2">
-          <StreamBadge stream={stream} />
+          <StreamBadge state={stream} />
         </div>
         {selected ? <VehiclePanel vehicle={selected} now={now} base={base} onClose={() => setSelectedId(null)} /> : null}
         {loaded && list.length === 0 ? (
@@ -88,7 +89,7 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
       <div className="relative order-1 min-h-0 flex-1 md:order-2">
         {map}
         <div className="pointer-events-none absolute left-2 top-2">
-          <StreamBadge stream={stream} />
+          <StreamBadge state={stream} />
         </div>
         {selected ? <VehiclePanel vehicle={selected} now={now} base={base} onClose={() => setSelectedId(null)} /> : null}
       </div>
@@ -224,16 +225,5 @@ function VehiclePanel({ vehicle, now, base, onClose }: { vehicle: VehicleView; n
         Asset page, history and trips →
       </Link>
     </section>
-  );
-}
-
-function StreamBadge({ stream }: { stream: StreamState }) {
-  const text = stream === "live" ? "Live" : stream === "connecting" ? "Connecting…" : "Reconnecting…";
-  const tone = stream === "live" ? "bg-green-600" : "bg-amber-500";
-  return (
-    <span role="status" className="inline-flex items-center gap-1.5 rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-slate-700 shadow">
-      <span aria-hidden className={`h-2 w-2 rounded-full ${tone}`} />
-      {text}
-    </span>
   );
 }

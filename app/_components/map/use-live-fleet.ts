@@ -3,12 +3,11 @@
 // subscription merged per asset, keeping only a newer wsSeq. After a (re)connection the stream has no replay, so the
 // snapshot is fetched again and events that arrive meanwhile are held back and applied on top of it (those not older
 // than the snapshot's fix) — traccar-web's rule: never trust the stream across a gap.
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { MapPosition } from "@/server/trpc/routers/positions";
+import { useCallback, useRef, useState } from "react";
+import type { MapPosition } from "@/server/modules/positions/positions.schema";
+import { useSubscriptionState, type StreamStateHandlers } from "../use-subscription-state";
 import { liveClient } from "./live-client";
 import { fromAssetDto, type VehicleView } from "./vehicle-view";
-
-export type StreamState = "connecting" | "live" | "reconnecting";
 
 const PAGE = 500;
 
@@ -35,7 +34,6 @@ export function useLiveFleet(accountKey: string) {
   const [vehicles, setVehicles] = useState<Map<number, VehicleView>>(new Map());
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [stream, setStream] = useState<StreamState>("connecting");
   const syncing = useRef(false);
   const held = useRef<MapPosition[]>([]);
   const generation = useRef(0);
@@ -79,38 +77,41 @@ export function useLiveFleet(accountKey: string) {
     }
   }, [accountKey, apply]);
 
-  useEffect(() => {
-    const subscription = liveClient().positions.live.subscribe(
-      { accountKey },
-      {
-        onStarted: () => {
-          setStream("live");
-          void resync();
-        },
-        onData: (position) => {
-          if (syncing.current) {
-            held.current.push(position);
-            return;
-          }
-          if (!known.current.has(position.assetId)) {
-            // an asset created after the snapshot: fetch it, keeping this fix for afterwards
-            held.current.push(position);
+  const subscribe = useCallback(
+    (handlers: StreamStateHandlers) => {
+      const subscription = liveClient().positions.live.subscribe(
+        { accountKey },
+        {
+          ...handlers,
+          onStarted: () => {
+            handlers.onStarted();
             void resync();
-            return;
-          }
-          apply([position]);
+          },
+          onData: (position) => {
+            if (syncing.current) {
+              held.current.push(position);
+              return;
+            }
+            if (!known.current.has(position.assetId)) {
+              // an asset created after the snapshot: fetch it, keeping this fix for afterwards
+              held.current.push(position);
+              void resync();
+              return;
+            }
+            apply([position]);
+          },
         },
-        onConnectionStateChange: (state) => {
-          if (state.state === "connecting") setStream((s) => (s === "connecting" ? s : "reconnecting"));
+      );
+      return {
+        unsubscribe: () => {
+          generation.current++;
+          subscription.unsubscribe();
         },
-        onError: () => setStream("reconnecting"),
-      },
-    );
-    return () => {
-      generation.current++;
-      subscription.unsubscribe();
-    };
-  }, [accountKey, apply, resync]);
+      };
+    },
+    [accountKey, apply, resync],
+  );
+  const stream = useSubscriptionState(subscribe);
 
   return { vehicles, loaded, error, stream };
 }

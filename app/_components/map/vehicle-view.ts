@@ -2,7 +2,7 @@
 // position), and short formats for speed, time and address.
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import { STATUS_COLORS, STATUS_THRESHOLDS, type StatusName } from "@/server/modules/positions/vehicle-status";
-import type { MapPosition } from "@/server/trpc/routers/positions";
+import type { MapPosition } from "@/server/modules/positions/positions.schema";
 
 export interface VehicleView {
   id: number;

@@ -6,7 +6,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { RouteDto } from "@/server/modules/routes/routes.schema";
 import { FormDialog } from "../form-dialog";
 import { describeError, useTRPC } from "../trpc";
-import { Field, SelectField } from "../ui";
+import { Field } from "../ui/field";
+import { SelectField } from "../ui/select-field";
 import { changedFields, formChoice, formText } from "./form-values";
 import { choiceOptions, useTransportChoices } from "./use-transport-choices";
 

@@ -7,7 +7,7 @@ import { randomToken } from "../../../server/security/random";
 import type { Bench } from "../types";
 
 // A quiet, valid environment of our own: benchmarks never touch a developer's DATA_DIR or database.
-setEnv(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", TELTONIKA_PORT: "0" }));
+setEnv(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", PORT: "0", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0" }));
 setAuthSecret(randomToken(48));
 
 const [file, ...wanted] = process.argv.slice(2);

@@ -10,12 +10,17 @@ export const assetCreate = defineCommand({
     { name: "account", value: "KEY", required: true, description: "account key" },
     { name: "name", value: "NAME", required: true, description: "asset name" },
     { name: "plate", value: "PLATE", description: "registration plate" },
-    { name: "imei", value: "IMEI", description: "tracker IMEI, 15 digits, unique across the platform" },
+    {
+      name: "imei",
+      value: "ID",
+      description:
+        "tracker identifier, unique across the platform: the 15-digit IMEI (teltonika, gt06) or the phone app's device id (osmand)",
+    },
     {
       name: "protocol",
       value: "PROTOCOL",
       choices: TRACKER_PROTOCOLS,
-      description: "tracker protocol, default teltonika",
+      description: "tracker protocol, default teltonika (osmand: a phone running Traccar Client or OsmAnd)",
     },
     {
       name: "adapter",

@@ -185,6 +185,28 @@ describe("alert rules on live positions", () => {
     expect(evaluator.evaluate(rules, drive.record({ io: { u8: { 160: 2 } } }))).toEqual([]);
   });
 
+  it("DEVICE_ALARM fires for each position with a listed device alarm, and only then", () => {
+    const evaluator = new AlertEvaluator();
+    const defaults = rule({ type: "DEVICE_ALARM" });
+    const sosOnly = rule({ type: "DEVICE_ALARM", params: { alarms: ["sos"] } });
+    const drive = new TestDrive({ accountId: ACCOUNT, assetId: ASSET });
+    // a GT06 alarm position as the pipeline publishes it: the record's alarm on the position
+    const alarm = (name: string) => ({ ...drive.record(), protocol: "gt06", alarm: name });
+    expect(evaluator.evaluate([defaults, sosOnly], drive.record())).toEqual([]); // no alarm (Teltonika payloads)
+    expect(evaluator.evaluate([defaults, sosOnly], alarm("sos"))).toMatchObject([
+      { firing: { type: "DEVICE_ALARM", details: { alarm: "sos", protocol: "gt06" }, message: "The tracker raised an alarm: sos" } },
+      { firing: { type: "DEVICE_ALARM" } },
+    ]);
+    expect(evaluator.evaluate([defaults, sosOnly], alarm("power-cut"))).toMatchObject([{ rule: { id: defaults.id } }]);
+    expect(evaluator.evaluate([defaults, sosOnly], alarm("acc-on"))).toEqual([]); // not an alert by default
+  });
+
+  it("refuses DEVICE_ALARM rules with names that are not alarm names", () => {
+    const parsed = ZAlertRuleBody.safeParse({ name: "Alarms", type: "DEVICE_ALARM", params: { alarms: ["SOS!"] } });
+    expect(parsed.success).toBe(false);
+    expect(ZAlertRuleBody.safeParse({ name: "Alarms", type: "DEVICE_ALARM", params: { alarms: [] } }).success).toBe(false);
+  });
+
   it("applies the cooldown per rule and asset, and only to the listed assets", () => {
     const evaluator = new AlertEvaluator();
     const rules = [rule({ type: "IGNITION", cooldown_s: 60, asset_ids: [ASSET] })];

@@ -6,6 +6,7 @@
 import type { LivePosition } from "../positions/live-position";
 import type { AlertRuleType } from "../stream/channel-messages";
 import { appliesTo, type CompiledRule } from "./compiled-rule";
+import { deviceAlarm } from "./rules/device-alarm";
 import { dtcDetected } from "./rules/dtc-detected";
 import { geofence } from "./rules/geofence";
 import { idling } from "./rules/idling";
@@ -23,6 +24,7 @@ const EVALUATORS: { [T in PositionRuleType]: RuleEvaluator<T, unknown> } = {
   IDLING: idling as RuleEvaluator<"IDLING", unknown>,
   LOW_VOLTAGE: lowVoltage as RuleEvaluator<"LOW_VOLTAGE", unknown>,
   DTC_DETECTED: dtcDetected as RuleEvaluator<"DTC_DETECTED", unknown>,
+  DEVICE_ALARM: deviceAlarm as RuleEvaluator<"DEVICE_ALARM", unknown>,
 };
 
 interface RuleAssetState {

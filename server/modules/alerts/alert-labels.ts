@@ -9,6 +9,7 @@ export const RULE_TYPE_LABELS: Record<AlertRuleType, string> = {
   IDLING: "Idling too long",
   LOW_VOLTAGE: "Low external voltage",
   DTC_DETECTED: "Fault codes (DTC)",
+  DEVICE_ALARM: "Device alarm (SOS, power cut, ...)",
   CONNECTIVITY: "Tracker offline / online",
 };
 
@@ -21,6 +22,7 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   IDLING: "Idling",
   LOW_VOLTAGE: "Low voltage",
   DTC_DETECTED: "Fault codes",
+  DEVICE_ALARM: "Device alarm",
   TRACKER_OFFLINE: "Tracker offline",
   TRACKER_ONLINE: "Tracker online",
 };
@@ -51,6 +53,8 @@ export function ruleSummary(type: AlertRuleType, params: Record<string, unknown>
       return `below ${params.voltage_v} V${duration(params.min_duration_s)}`;
     case "DTC_DETECTED":
       return "a new trouble code is reported";
+    case "DEVICE_ALARM":
+      return Array.isArray(params.alarms) ? `the tracker raises ${params.alarms.join(", ")}` : "the tracker raises an alarm";
     case "CONNECTIVITY":
       return `silent for ${params.silence_minutes} min, ${TRIGGERS[String(params.trigger)] ?? ""}`;
   }

@@ -69,6 +69,24 @@ export const ZLowVoltageParams = z
 
 export const ZDtcParams = z.object({}, SETTINGS).strict();
 
+/** Device alarms worth an alert by default (docs/gt06.md): the rest (acc-on, geofence-enter, ...) duplicate what the
+ *  server computes itself or are routine. */
+export const DEFAULT_DEVICE_ALARMS = ["sos", "power-cut", "tamper", "collision", "tow", "unplugged", "external-battery-low"];
+
+export const ZDeviceAlarmParams = z
+  .object({
+    alarms: z
+      .array(
+        z.string({ error: "must be a list of alarm names" }).trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be an alarm name in kebab-case, e.g. sos"),
+        { error: "must be a list of alarm names" },
+      )
+      .min(1, "must name at least one alarm")
+      .max(64, "may list at most 64 alarms")
+      .default(DEFAULT_DEVICE_ALARMS)
+      .meta({ description: `The device alarms that fire (default: ${DEFAULT_DEVICE_ALARMS.join(", ")}).` }),
+  }, SETTINGS)
+  .strict();
+
 export const ZConnectivityParams = z
   .object({
     silence_minutes: wholeNumber(RULE_LIMITS.silenceMinutes.min, RULE_LIMITS.silenceMinutes.max, "minutes").meta({
@@ -84,6 +102,7 @@ export type IgnitionParams = z.output<typeof ZIgnitionParams>;
 export type IdlingParams = z.output<typeof ZIdlingParams>;
 export type LowVoltageParams = z.output<typeof ZLowVoltageParams>;
 export type ConnectivityParams = z.output<typeof ZConnectivityParams>;
+export type DeviceAlarmParams = z.output<typeof ZDeviceAlarmParams>;
 
 const ZRuleName = z.string({ error: requiredOr("must be a text") }).trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 
@@ -114,6 +133,7 @@ export const ZAlertRuleBody = z
       rule("IDLING", ZIdlingParams),
       rule("LOW_VOLTAGE", ZLowVoltageParams),
       rule("DTC_DETECTED", ZDtcParams.default({})),
+      rule("DEVICE_ALARM", ZDeviceAlarmParams.default({ alarms: DEFAULT_DEVICE_ALARMS })),
       rule("CONNECTIVITY", ZConnectivityParams),
     ],
     { error: `must be one of: ${ALERT_RULE_TYPES.join(", ")}` },

@@ -5,12 +5,14 @@ import { rowGeometry, type GeofenceRow } from "../geofences/geofences.schema";
 import {
   type AlertRuleRow,
   type ConnectivityParams,
+  type DeviceAlarmParams,
   type GeofenceRuleParams,
   type IdlingParams,
   type IgnitionParams,
   type LowVoltageParams,
   type OverspeedParams,
   ZConnectivityParams,
+  ZDeviceAlarmParams,
   ZDtcParams,
   ZGeofenceRuleParams,
   ZIdlingParams,
@@ -42,6 +44,7 @@ export type CompiledRule =
   | (CompiledBase & { type: "IDLING"; params: IdlingParams })
   | (CompiledBase & { type: "LOW_VOLTAGE"; params: LowVoltageParams })
   | (CompiledBase & { type: "DTC_DETECTED"; params: Record<string, never> })
+  | (CompiledBase & { type: "DEVICE_ALARM"; params: DeviceAlarmParams; alarms: ReadonlySet<string> })
   | (CompiledBase & { type: "CONNECTIVITY"; params: ConnectivityParams });
 
 export type CompiledRuleOf<T extends CompiledRule["type"]> = Extract<CompiledRule, { type: T }>;
@@ -89,6 +92,10 @@ export function compileRule(row: RuleRowWithGeofence): CompiledRule | null {
     case "DTC_DETECTED": {
       const params = ZDtcParams.safeParse(row.params);
       return params.success ? { ...base, type: row.type, params: {} } : null;
+    }
+    case "DEVICE_ALARM": {
+      const params = ZDeviceAlarmParams.safeParse(row.params);
+      return params.success ? { ...base, type: row.type, params: params.data, alarms: new Set(params.data.alarms) } : null;
     }
     case "CONNECTIVITY": {
       const params = ZConnectivityParams.safeParse(row.params);

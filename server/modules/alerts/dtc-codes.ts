@@ -4,7 +4,7 @@
 //                  read as text; otherwise every two bytes are one code in the SAE J2012 / ISO 15031-6 encoding
 //                  (2 bits system P/C/B/U, 2 bits first digit, then three hex digits), and 0000 is padding.
 //   canDtcFaults   (AVL 160) and numberOfDtc (AVL 30): the device's count, sent by adapters that list no codes.
-import type { NamedIoValue } from "../../tracker/protocols/teltonika/io-values";
+import type { NamedIoValue } from "../../tracker/record";
 
 const DTC = /^[PCBU][0-9A-F]{4}$/;
 const SYSTEMS = ["P", "C", "B", "U"] as const;

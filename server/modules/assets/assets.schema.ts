@@ -6,11 +6,19 @@ import { detailedStatus } from "../positions/vehicle-status";
 import { optionalText } from "../parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 import { isValidImei } from "./imei";
+import { DEVICE_ID_RULE, isValidDeviceId } from "../../tracker/protocols/osmand/device-id";
 
-/** Tracker protocols the platform decodes; the ingest work's protocol registry adds to this list. */
-export const TRACKER_PROTOCOLS = ["teltonika"] as const;
+/**
+ * Tracker protocols a tracker can be saved with: the names in server/tracker/protocols/registry.ts (a registry test
+ * checks that the two lists agree). teltonika and gt06 devices log in with their IMEI, osmand phones (Traccar Client,
+ * OsmAnd) send a device identifier of the user's choosing (docs/osmand.md).
+ */
+export const TRACKER_PROTOCOLS = ["teltonika", "gt06", "osmand"] as const;
+export type TrackerProtocol = (typeof TRACKER_PROTOCOLS)[number];
 
 const ZId = z.number().int().positive();
+
+const IMEI_CHECK_DIGIT = "is not a valid IMEI: its last digit is not the check digit of the other 14 (a typing mistake?)";
 
 /**
  * 15 digits whose last one is the Luhn check digit: the tracker ports refuse any other login (docs/ingest.md "Tracker
@@ -20,7 +28,25 @@ export const ZImei = z
   .string()
   .trim()
   .regex(/^\d{15}$/, { message: "must be 15 digits", abort: true })
-  .refine(isValidImei, "is not a valid IMEI: its last digit is not the check digit of the other 14 (a typing mistake?)");
+  .refine(isValidImei, IMEI_CHECK_DIGIT);
+
+/**
+ * The tracker identifier field (`imei` in every shape) before its protocol's rule is known: the rule depends on the
+ * protocol beside it, or on the tracker's saved protocol when an update leaves the protocol out, so
+ * `trackerIdentifierProblem` checks it once both are known.
+ */
+export const ZTrackerIdentifier = z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters");
+
+/** why `id` cannot identify a tracker speaking `protocol`, or null when it can */
+export function trackerIdentifierProblem(protocol: string, id: string): string | null {
+  if (protocol === "osmand") {
+    return isValidDeviceId(id) ? null : `must be ${DEVICE_ID_RULE} (the device identifier set in the phone app)`;
+  }
+  // teltonika and gt06 log in with the IMEI: a mistyped one could never report
+  if (!/^\d{15}$/.test(id)) return "must be 15 digits";
+  return isValidImei(id) ? null : IMEI_CHECK_DIGIT;
+}
+
 export const ZProtocol = z.enum(TRACKER_PROTOCOLS, { error: `must be one of: ${TRACKER_PROTOCOLS.join(", ")}` });
 export const ZAdapter = z.enum(ADAPTER_KINDS, { error: `must be one of: ${ADAPTER_KINDS.join(", ")}` });
 
@@ -36,11 +62,17 @@ export const ZCreateAsset = z
     brand: ZBrandModel.optional(),
     model: ZBrandModel.optional(),
     variant: ZBrandModel.optional(),
-    imei: ZImei.nullish(),
+    /** the tracker's identifier: the IMEI (teltonika, gt06) or the phone app's device identifier (osmand) */
+    imei: ZTrackerIdentifier.nullish(),
     protocol: ZProtocol.default("teltonika"),
     adapter: ZAdapter.nullish(),
   })
-  .refine((v) => !v.adapter || v.imei, { path: ["adapter"], message: "needs a tracker: give an imei too" });
+  .refine((v) => !v.adapter || v.imei, { path: ["adapter"], message: "needs a tracker: give an imei too" })
+  .superRefine((v, ctx) => {
+    // an identifier the field already refused (too long) is not reported twice
+    const problem = v.imei && v.imei.length <= 64 ? trackerIdentifierProblem(v.protocol, v.imei) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["imei"], message: problem });
+  });
 /** Callers pass strings from forms, flags and JSON; the schema checks protocol and adapter at run time. */
 export type CreateAssetInput = Omit<z.input<typeof ZCreateAsset>, "protocol" | "adapter"> & {
   protocol?: string;
@@ -56,8 +88,11 @@ export const ZUpdateAsset = z.object({
   model: ZBrandModel.optional(),
   /** picks the vehicle profile among a model's variants (docs/vehicle-control.md) */
   variant: ZBrandModel.optional(),
-  /** a string fits or replaces the tracker; null removes it; absent leaves it */
-  imei: ZImei.nullable().optional(),
+  /**
+   * a string fits or replaces the tracker; null removes it; absent leaves it. Checked against the protocol given,
+   * or the tracker's saved one, by updateAsset.
+   */
+  imei: ZTrackerIdentifier.nullable().optional(),
   protocol: ZProtocol.optional(),
   /** null: no adapter fitted */
   adapter: ZAdapter.nullable().optional(),
@@ -74,8 +109,8 @@ export type ListAssetsInput = z.input<typeof ZListAssets>;
 
 export const ZTrackerDto = z.object({
   id: z.number().int(),
-  imei: z.string().describe("15-digit IMEI"),
-  protocol: z.string().describe("e.g. teltonika"),
+  imei: z.string().describe("the tracker's identifier: the 15-digit IMEI (teltonika, gt06) or the phone app's device id (osmand)"),
+  protocol: z.string().describe("teltonika, gt06 or osmand (a phone running Traccar Client or OsmAnd)"),
   can_adapter: z.enum(ADAPTER_KINDS).nullable().describe("CAN adapter fitted, or null"),
 });
 

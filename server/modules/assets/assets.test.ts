@@ -81,11 +81,39 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
     await bad({ imei: "35000000000000a" }, "imei");
     await bad({ imei: "356307042441014" }, "imei"); // one digit off: its check digit is 3
     await expect(createAsset({ accountId: a.id, name: "x", imei: "356307042441014" })).rejects.toThrow(/not a valid IMEI/);
-    await bad({ imei: imei(), protocol: "gt06" }, "protocol");
+    await bad({ imei: imei(), protocol: "nmea" }, "protocol");
+    await bad({ imei: "12345", protocol: "gt06" }, "imei"); // GT06 devices log in with their IMEI too
+    await bad({ imei: "phone 1", protocol: "osmand" }, "imei");
+    await bad({ imei: "x".repeat(65), protocol: "osmand" }, "imei");
     await bad({ imei: imei(), adapter: "can-foo" }, "adapter");
     await bad({ adapter: "lv-can200" }, "adapter");
     await bad({ name: "" }, "name");
     await expect(createAsset({ accountId: 999999, name: "x" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+  });
+
+  it("saves each tracker protocol with its identifier rule: IMEI for teltonika and gt06, a device id for osmand", async () => {
+    const a = await createAccount({ name: "Protocols" });
+    const gt06 = imei();
+    const phone = `phone-${gt06}`;
+    const van = await createAsset({ accountId: a.id, name: "Van", imei: gt06, protocol: "gt06" });
+    const driver = await createAsset({ accountId: a.id, name: "Driver phone", imei: phone, protocol: "osmand" });
+    expect((await getAsset({ accountId: a.id, assetId: van.id })).tracker).toMatchObject({ imei: gt06, protocol: "gt06" });
+    expect((await getAsset({ accountId: a.id, assetId: driver.id })).tracker).toMatchObject({ imei: phone, protocol: "osmand" });
+
+    // an update checks the identifier against the protocol it will have: the given one, else the saved one
+    const renamed = `${phone}.b`;
+    expect((await updateAsset({ accountId: a.id, assetId: driver.id, imei: renamed })).tracker?.imei).toBe(renamed);
+    await expect(updateAsset({ accountId: a.id, assetId: driver.id, protocol: "teltonika" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "imei", message: "must be 15 digits" }],
+    });
+    await expect(updateAsset({ accountId: a.id, assetId: van.id, imei: "van-1" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "imei", message: "must be 15 digits" }],
+    });
+    // an IMEI is a fine phone id: switching a tracker to osmand keeps its identifier
+    expect((await updateAsset({ accountId: a.id, assetId: van.id, protocol: "osmand" })).tracker).toMatchObject({ imei: gt06, protocol: "osmand" });
+    expect((await updateAsset({ accountId: a.id, assetId: van.id, imei: "van:2", protocol: "osmand" })).tracker?.imei).toBe("van:2");
   });
 
   it("pages through assets by id with an opaque cursor, only the account's own", async () => {

@@ -4,7 +4,7 @@ import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUniqueViolation, parseInput } from "../parse-input";
-import { type AssetDto, type UpdateAssetInput, ZUpdateAsset } from "./assets.schema";
+import { type AssetDto, trackerIdentifierProblem, type UpdateAssetInput, ZUpdateAsset } from "./assets.schema";
 import { imeiTaken } from "./imei-taken";
 import { getAsset } from "./get-asset";
 
@@ -14,7 +14,7 @@ export async function updateAsset(input: UpdateAssetInput): Promise<AssetDto> {
     await db().$transaction(async (tx) => {
       const asset = await tx.asset.findFirst({
         where: { id: assetId, accountId },
-        select: { id: true, tracker: { select: { id: true, imei: true } } },
+        select: { id: true, tracker: { select: { id: true, imei: true, protocol: true } } },
       });
       if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
 
@@ -26,6 +26,13 @@ export async function updateAsset(input: UpdateAssetInput): Promise<AssetDto> {
         if (adapter) throw adapterNeedsTracker();
         if (tracker) await tx.tracker.delete({ where: { id: tracker.id } });
         return;
+      }
+      // the identifier must suit the protocol the tracker will have: a new id against the saved protocol, a new
+      // protocol against the saved id (a Teltonika IMEI is a fine OsmAnd id, the other way round it is not)
+      const id = imei ?? tracker?.imei;
+      const problem = id ? trackerIdentifierProblem(protocol ?? tracker?.protocol ?? "teltonika", id) : null;
+      if (problem) {
+        throw new AppError("VALIDATION_FAILED", `imei: ${problem}`, [{ field: "imei", message: problem }]);
       }
       if (imei && imei !== tracker?.imei) {
         const other = await tx.tracker.findUnique({ where: { imei }, select: { id: true } });

@@ -1,7 +1,7 @@
 // Unknown devices (IMEIs that tried to log in with no tracker provisioned) as the dashboard shows them, and the input
 // of provisioning one into an account.
 import { z } from "zod";
-import { ZImei } from "../assets/assets.schema";
+import { ZImei, ZTrackerIdentifier } from "../assets/assets.schema";
 
 export const ZUnknownDeviceDto = z.object({
   imei: z.string(),
@@ -18,7 +18,8 @@ export const MAX_UNKNOWN_DEVICES = 500;
 
 export const ZProvisionUnknownDevice = z.object({
   accountId: z.number().int().positive(),
-  imei: ZImei,
+  /** as the device sent it: an IMEI, or a phone's device id (createAsset checks it against the device's protocol) */
+  imei: ZTrackerIdentifier,
   name: z.string(),
   plate: z.string().nullish(),
   /** the platform operator may provision any unknown device; an account only the ones it pre-registered */

@@ -70,7 +70,7 @@ function record(at: number, where: { latitude: number; longitude: number }, spee
 describe.each(databaseKinds())("alerts from a device over TCP on %s", (kind) => {
   it("fires a geofence entry and an ignition alert that arrive on the hub, with health and behaviour", async () => {
     const port = await freePort();
-    const base = { NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", TELTONIKA_PORT: String(port), LOG_LEVEL: "silent", FLEET_DEMO: "0" };
+    const base = { NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(port), LOG_LEVEL: "silent", FLEET_DEMO: "0" };
     const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-alerts-"));
     dirs.push(dataDir);
     let admin: pg.Client | null = null;

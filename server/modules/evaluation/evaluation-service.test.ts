@@ -102,6 +102,20 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
     ]);
   });
 
+  it("stores a DEVICE_ALARM alert for a position carrying a device alarm (a GT06 sos)", async () => {
+    const { account, asset, drive } = await fleet();
+    const alerts = collect(hub, "alert");
+    const rule = await createAlertRule({ accountId: account.id, body: { name: "Panic", type: "DEVICE_ALARM", cooldown_s: 0 } });
+    const { send } = node();
+    // the pipeline puts a record's alarm on the position it publishes (tracker/pipeline/enrich.ts)
+    await send(drive.record(), { ...drive.record(), protocol: "gt06", alarm: "sos" });
+    const mine = alerts.filter((a) => a.accountId === account.id);
+    expect(mine).toMatchObject([
+      { type: "DEVICE_ALARM", rule: { id: rule.id, type: "DEVICE_ALARM" }, details: { alarm: "sos", protocol: "gt06" }, message: "The tracker raised an alarm: sos" },
+    ]);
+    expect(await t.db.alert.findUniqueOrThrow({ where: { id: mine[0]!.id } })).toMatchObject({ assetId: asset.id, type: "DEVICE_ALARM" });
+  });
+
   it("publishes vehicle_health only with the mobility add-on and driver_behavior only with the driver add-on", async () => {
     const plain = await fleet();
     const both = await fleet({ addons: { mobility: true, driver: true } });

@@ -1,9 +1,8 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { decodeCursor, encodeCursor } from "../paging";
 import type { HistoryItem, TimeRangeQuery } from "./positions.schema";
-import type { IoValue } from "../../tracker/protocols/teltonika/decoder";
-import { namedIo } from "../../tracker/protocols/teltonika/io-values";
+import { namedIoOf, type RawIoValue } from "../../tracker/record";
 import { standardStatus } from "./vehicle-status";
 
 /** Stored positions of one asset in fix-time order, a page at a time. */
@@ -15,7 +14,7 @@ export async function listPositionHistory(input: {
   const { accountId, assetId, range } = input;
   const asset = await db().asset.findFirst({
     where: { id: assetId, accountId },
-    select: { id: true, tracker: { select: { imei: true } } },
+    select: { id: true, tracker: { select: { imei: true, protocol: true } } },
   });
   if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
 
@@ -57,6 +56,8 @@ export async function listPositionHistory(input: {
     : null;
   let dateMoved = movedBefore?.fixTime.getTime() ?? null;
   const imei = asset.tracker?.imei ?? "";
+  // stored IO is named by the protocol of the asset's tracker (a tracker is fitted with one protocol)
+  const protocol = asset.tracker?.protocol ?? "teltonika";
   const data = page.map((row): HistoryItem => {
     const time = row.fixTime.getTime();
     if (row.speed > 0) dateMoved = time;
@@ -76,7 +77,7 @@ export async function listPositionHistory(input: {
       ignition: row.ignition,
       odometer: row.odometer,
       address: { street: row.street, town: row.town, country: row.country },
-      io: row.avlIo ? namedIo(row.avlIo as Record<number, IoValue>) : (row.io as HistoryItem["io"]),
+      io: row.avlIo ? namedIoOf(protocol, row.avlIo as Record<string, RawIoValue>) : (row.io as HistoryItem["io"]),
     };
   });
   return {

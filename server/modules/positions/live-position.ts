@@ -1,6 +1,6 @@
 // The position as the pipeline publishes it on the hub ("position" event): the complete enriched record, which is
 // the detailed live payload. The standard payload, history items and public locations are projections of it.
-import type { NamedIoValue } from "../../tracker/protocols/teltonika/io-values";
+import type { NamedIoValue } from "../../tracker/record";
 import { standardStatus, type DetailedStatus } from "./vehicle-status";
 
 export interface GeoPoint {
@@ -60,6 +60,9 @@ export interface LivePosition {
   ioData: Record<string, NamedIoValue>;
   startStopTrip: TripSummary | null;
   tracker: { id: number; imei: string; protocol: string };
+  /** an alarm the device raised with this fix (`sos`, `power-cut`, ...): an alert input. Absent when none, so the
+   *  payload of protocols without device alarms is as it always was. */
+  alarm?: string;
 }
 
 /** The spec's standard payload: exactly ten fields. */

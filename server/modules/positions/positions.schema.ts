@@ -2,6 +2,8 @@
 // live names (camelCase) plus altitude, satellites, address and the named IO data; trips are REST resources and use
 // snake_case like the other resources.
 import { z } from "zod";
+import type { NamedIoValue } from "../../tracker/record";
+import type { StatusName } from "./vehicle-status";
 
 export const MAX_HISTORY_RANGE_DAYS = 31;
 
@@ -79,3 +81,45 @@ export const ZTrip = z
 export type TripDto = z.output<typeof ZTrip>;
 
 export const ZTripPage = z.object({ data: z.array(ZTrip), next_cursor: z.string().nullable() }).meta({ id: "TripPage" });
+
+// Dashboard shapes (tRPC): client components import them from here, never from a router file.
+
+/** What the live map needs of a position; nothing else of the detailed payload leaves the server on this stream. */
+export interface MapPosition {
+  assetId: number;
+  latitude: number;
+  longitude: number;
+  speed: number; // km/h
+  course: number; // degrees from north
+  ignition: boolean | null;
+  dateUpdated: number; // fix time, epoch ms
+  wsSeq: number;
+  status: { name: StatusName; label: string; color: string };
+  address: { street: string | null; town: string | null; country: string | null } | null;
+}
+
+/** One history fix as playback needs it. */
+export interface TrackPoint {
+  t: number; // fix time, epoch ms
+  lat: number;
+  lng: number;
+  speed: number; // km/h
+  course: number;
+  ignition: boolean | null;
+}
+
+/** One IO or CAN value of the newest position, with its unit. */
+export interface Reading {
+  name: string;
+  value: NamedIoValue;
+  unit: string | null;
+  /** the protocol's group of the value (Teltonika: permanent, eventual, obd, can, tachograph, ble) */
+  group: string | null;
+  /** false for CAN values reset to zero at ignition off (not a measurement) */
+  measured: boolean;
+}
+
+export interface LatestReadings {
+  dateUpdated: number | null;
+  readings: Reading[];
+}

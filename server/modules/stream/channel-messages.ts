@@ -34,6 +34,7 @@ export const ALERT_RULE_TYPES = [
   "IDLING",
   "LOW_VOLTAGE",
   "DTC_DETECTED",
+  "DEVICE_ALARM",
   "CONNECTIVITY",
 ] as const;
 export type AlertRuleType = (typeof ALERT_RULE_TYPES)[number];
@@ -48,6 +49,7 @@ export const ALERT_TYPES = [
   "IDLING",
   "LOW_VOLTAGE",
   "DTC_DETECTED",
+  "DEVICE_ALARM",
   "TRACKER_OFFLINE",
   "TRACKER_ONLINE",
 ] as const;
@@ -61,6 +63,7 @@ export const RULE_ALERT_TYPES: Record<AlertRuleType, readonly AlertType[]> = {
   IDLING: ["IDLING"],
   LOW_VOLTAGE: ["LOW_VOLTAGE"],
   DTC_DETECTED: ["DTC_DETECTED"],
+  DEVICE_ALARM: ["DEVICE_ALARM"],
   CONNECTIVITY: ["TRACKER_OFFLINE", "TRACKER_ONLINE"],
 };
 
@@ -78,6 +81,8 @@ export interface AlertDetailsByType {
   LOW_VOLTAGE: { voltageV: number; thresholdV: number; durationS: number };
   /** `newCodes` appeared since the previous record; `codes` is everything reported now; `count` the device's count */
   DTC_DETECTED: { codes: string[]; newCodes: string[]; count: number | null };
+  /** the device raised an alarm itself (GT06: `sos`, `power-cut`, ...); `protocol` is the tracker's */
+  DEVICE_ALARM: { alarm: string; protocol: string };
   /** nothing heard from the tracker (no record, no login) since `lastHeardAt` for at least `silenceS` */
   TRACKER_OFFLINE: { lastHeardAt: number; silenceS: number };
   /** heard again after having been declared offline; `offlineS` is the gap since `lastHeardAt` */

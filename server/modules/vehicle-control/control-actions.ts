@@ -34,6 +34,7 @@ export const PROVISIONING_ACTIONS = { SET: "PROGRAM_SET", GET: "PROGRAM_GET", IN
  * reason, since the request was right and may succeed later.
  */
 export const REFUSALS = {
+  protocol_has_no_commands: { kind: "policy", message: "This vehicle's tracker speaks a protocol that cannot carry commands." },
   no_adapter_detected: { kind: "policy", message: "No CAN adapter is fitted to this vehicle's tracker." },
   adapter_is_read_only: { kind: "policy", message: "The fitted CAN adapter only reads vehicle data; it cannot control the vehicle." },
   program_number_not_set: { kind: "policy", message: "The CAN adapter has no program number for its vehicle yet, so it reads and controls nothing." },

@@ -14,6 +14,8 @@ import {
 } from "./control-actions";
 
 export interface ControlFacts {
+  /** whether the tracker's protocol can carry commands (GT06 cannot, yet); true when there is no tracker */
+  protocolHasCommands: boolean;
   adapter: AdapterKind | null;
   /** the adapter's reported program number; null when none or 0 was reported */
   programNumber: number | null;
@@ -27,7 +29,7 @@ export interface ControlFacts {
 }
 
 /** line_status: one word for the state of the link to the vehicle (docs/vehicle-control.md) */
-export type LineStatus = "ok" | "no_adapter" | "not_programmed" | "offline" | "stale";
+export type LineStatus = "ok" | "no_commands" | "no_adapter" | "not_programmed" | "offline" | "stale";
 
 export interface ControlCapabilities {
   adapter: AdapterKind | null;
@@ -62,6 +64,7 @@ function profileSupports(profile: VehicleProfileRow, action: ControlAction): boo
 
 /** the policy refusal of `action` (how the vehicle is fitted and configured), or null */
 export function policyRefusal(facts: ControlFacts, action: ControlAction): RefusalReason | null {
+  if (!facts.protocolHasCommands) return "protocol_has_no_commands"; // whatever is fitted, nothing can reach it
   if (!facts.adapter) return "no_adapter_detected";
   if (READ_ONLY.includes(facts.adapter)) return "adapter_is_read_only";
   if (!facts.programNumber) return "program_number_not_set";
@@ -82,6 +85,7 @@ export function deviceRefusal(facts: ControlFacts, action: ControlAction): Refus
 }
 
 function lineStatus(facts: ControlFacts): LineStatus {
+  if (!facts.protocolHasCommands) return "no_commands";
   if (!facts.adapter) return "no_adapter";
   if (!facts.programNumber) return "not_programmed";
   if (!facts.online) return "offline";

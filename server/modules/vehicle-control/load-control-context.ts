@@ -3,6 +3,7 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { commandGateway } from "../../tracker/command-gateway";
+import { protocolCarriesCommands } from "../../tracker/record";
 import { isAdapterKind } from "../assets/adapter-kinds";
 import type { LivePosition } from "../positions/live-position";
 import type { ControlFacts } from "./control-capabilities";
@@ -23,7 +24,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
       brand: true,
       model: true,
       variant: true,
-      tracker: { select: { id: true, imei: true, canAdapter: true, adapterProgramNumber: true } },
+      tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true, adapterProgramNumber: true } },
       state: { select: { fixTime: true, payload: true } },
     },
   });
@@ -39,6 +40,8 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
     assetId: asset.id,
     tracker: tracker ? { id: tracker.id, imei: tracker.imei } : null,
     facts: {
+      // no tracker: no_adapter_detected says so
+      protocolHasCommands: tracker ? protocolCarriesCommands(tracker.protocol) : true,
       adapter: tracker && isAdapterKind(tracker.canAdapter) ? tracker.canAdapter : null,
       programNumber: tracker?.adapterProgramNumber || null,
       vehicle,

@@ -40,7 +40,7 @@ const ZReason = z.enum(Object.keys(REFUSALS) as [RefusalReason, ...RefusalReason
 export const ZControlCapabilities = z.object({
   adapter: z.enum(["lv-can200", "all-can300", "can-control", "can-control-immo"]).nullable().describe("adapter kind; null: none fitted"),
   program_number: z.number().int().nullable().describe("the adapter's reported program number; null: none set"),
-  line_status: z.enum(["ok", "no_adapter", "not_programmed", "offline", "stale"]),
+  line_status: z.enum(["ok", "no_commands", "no_adapter", "not_programmed", "offline", "stale"]),
   profile: z
     .object({
       variant: z.string(),

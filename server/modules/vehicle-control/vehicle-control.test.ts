@@ -8,6 +8,7 @@ import { createAsset } from "@/server/modules/assets/create-asset";
 import { CanAdapterDevice, type CanAdapterOptions } from "@/server/testing/can-adapter-device";
 import { freePort } from "@/server/testing/free-port";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
+import { Gt06TestDevice, testFix } from "@/server/testing/gt06-test-device";
 import { testImei } from "@/server/testing/test-imei";
 import { startTrackerService, type TrackerService } from "@/server/tracker/tracker-service";
 import { POST as postControl } from "@/app/api/[accountKey]/asset/[assetId]/control/route";
@@ -46,6 +47,7 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
       hub,
       host: "127.0.0.1",
       teltonikaPort: await freePort(),
+      gt06Port: await freePort(),
       embedded: kind === "embedded",
       logger: pino({ level: "silent" }),
     });
@@ -162,6 +164,27 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
     const { body: read } = await command(car.assetId, body.command_id);
     expect(read.data).toMatchObject({ action: "LOCK", command: "lvcanclosealldoors", confirmed_by: "device_response", answer: "lvcanclosealldoors: OK" });
     expect(car.device!.commands).toEqual(["lvcanclosealldoors"]);
+  });
+
+  it("protocol_has_no_commands: a GT06 tracker, online and still, even with a controlling adapter recorded", async () => {
+    const imei = testImei();
+    const { id } = await createAsset({ accountId: account.id, name: "GT06 van", imei, protocol: "gt06", adapter: "can-control", brand: "Volkswagen", model: "Golf" });
+    const device = await Gt06TestDevice.connect(service.streamPort("gt06")!, imei);
+    try {
+      await device.alarm(testFix(new Date(), { speed: 0 }), { alarmCode: 0 }); // a stored, fresh, still position
+      const caps = await capabilities(id);
+      expect(caps.body.data).toMatchObject({
+        line_status: "no_commands",
+        actions: { LOCK: false, UNLOCK: false, TRUNK: false, IMMOBILISE: false },
+        reasons: { LOCK: "protocol_has_no_commands", UNLOCK: "protocol_has_no_commands", TRUNK: "protocol_has_no_commands", IMMOBILISE: "protocol_has_no_commands" },
+      });
+      const { status, body } = await control(id, { action: "LOCK", confirm: true });
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ status: "refused", reason: "protocol_has_no_commands", action: "LOCK" });
+      expect(await t.db.controlCommand.count({ where: { assetId: id } })).toBe(0); // refused before anything was sent
+    } finally {
+      device.destroy();
+    }
   });
 
   describe("policy refusals answer 422 with the reason", () => {

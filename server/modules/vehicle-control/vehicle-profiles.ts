@@ -3,6 +3,7 @@
 // exact variant, else its model's default row (empty variant); names compare case-insensitively.
 import { z } from "zod";
 import { db } from "../../db/client";
+import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 
 export interface VehicleProfileRow {
@@ -84,4 +85,10 @@ export async function saveVehicleProfile(input: VehicleProfileInput): Promise<Ve
     return db().vehicleProfile.update({ where: { id: existing.id }, data: capabilities, select: profileSelect });
   }
   return db().vehicleProfile.create({ data: { brand, model, variant, ...capabilities }, select: profileSelect });
+}
+
+/** removes a profile; vehicles of that brand/model/variant fall back to their model's default row, else to none */
+export async function deleteVehicleProfile(id: number): Promise<void> {
+  const { count } = await db().vehicleProfile.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError("NOT_FOUND", "That vehicle profile does not exist.");
 }

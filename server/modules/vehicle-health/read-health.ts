@@ -3,7 +3,7 @@
 // elements only when they change), so a snapshot always shows the latest known value of each.
 import type { LivePosition } from "../positions/live-position";
 import type { AdapterLineStatus, VehicleHealthMessage } from "../stream/channel-messages";
-import type { NamedIoValue } from "../../tracker/protocols/teltonika/io-values";
+import type { NamedIoValue } from "../../tracker/record";
 import { readDtc } from "../alerts/dtc-codes";
 
 export type HealthValues = Omit<VehicleHealthMessage, "version" | "accountId" | "assetId" | "at" | "changed">;

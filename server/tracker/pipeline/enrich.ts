@@ -4,9 +4,7 @@
 import type { LivePosition } from "../../modules/positions/live-position";
 import { haversineMeters, isNullIsland } from "../../modules/positions/geo";
 import { detailedStatus } from "../../modules/positions/vehicle-status";
-import type { DecodedRecord } from "../protocols/teltonika/decoder";
-import { IO } from "../protocols/teltonika/io-elements";
-import { namedIo, type NamedIoValue } from "../protocols/teltonika/io-values";
+import type { NamedIoValue, TrackerRecord } from "../record";
 import type { KnownTracker } from "../tracker-sink";
 
 /** Per-asset values carried from one record to the next. */
@@ -23,11 +21,9 @@ export interface AssetCursor {
 const RESET_AT_IGNITION_OFF = ["canVehicleSpeed", "canEngineRpm", "canAcceleratorPedalPosition", "vehicleSpeed", "engineRpm"];
 
 const num = (value: NamedIoValue | undefined): number | null => (typeof value === "number" ? value : null);
-const flag = (value: NamedIoValue | undefined): boolean | null =>
-  typeof value === "boolean" ? value : typeof value === "number" ? value !== 0 : null;
 
 export function enrichRecord(input: {
-  record: DecodedRecord;
+  record: TrackerRecord;
   tracker: KnownTracker;
   assetId: number;
   receivedAt: number;
@@ -35,8 +31,8 @@ export function enrichRecord(input: {
   cursor: AssetCursor;
 }): { position: LivePosition; cursor: AssetCursor } {
   const { record, tracker, cursor } = input;
-  const ioData = namedIo(record.io);
-  const ignition = flag(record.io[IO.IGNITION]);
+  const ioData = record.io;
+  const ignition = record.ignition;
   const moving = record.speed > 0;
 
   const notMeasured: string[] = [];
@@ -73,7 +69,7 @@ export function enrichRecord(input: {
     latitude: record.latitude,
     longitude: record.longitude,
     speed: record.speed,
-    course: record.angle,
+    course: record.course,
     dateUpdated: record.timestamp,
     dateMoved,
     wsSeq: input.wsSeq,
@@ -99,7 +95,7 @@ export function enrichRecord(input: {
     gpsSignal: {
       satellites: record.satellites,
       gnssStatus: num(ioData.gnssStatus),
-      hdop: num(ioData.gnssHdop),
+      hdop: record.hdop,
       pdop: num(ioData.gnssPdop),
     },
     gsmSignal: num(ioData.gsmSignal),
@@ -111,6 +107,7 @@ export function enrichRecord(input: {
     startStopTrip: null,
     tracker: { id: tracker.trackerId, imei: tracker.imei, protocol: tracker.protocol },
   };
+  if (record.alarm !== null) position.alarm = record.alarm;
   const hasFix = !isNullIsland(record.latitude, record.longitude);
   return {
     position,

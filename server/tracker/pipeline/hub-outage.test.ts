@@ -13,12 +13,13 @@ import { CuttableProxy } from "../../testing/tcp-proxy";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { DeviceSessions } from "../device-sessions";
 import { encodeLogin, encodeTcpPacket8E } from "../protocols/teltonika/avl-encoder";
-import { startTeltonikaTcpListener, type TcpListener } from "../teltonika-tcp-listener";
+import { startStreamListener, type TcpListener } from "../stream-listener";
 import { TrackerDirectory } from "../tracker-directory";
 import { IngestPipeline } from "./ingest-pipeline";
 import { PositionWriter } from "./position-writer";
 import { WsSequence } from "./ws-sequence";
 import { testImei } from "../../testing/test-imei";
+import { teltonikaTcp } from "../protocols/teltonika/protocol";
 
 const redisUp = inject("redis");
 
@@ -56,7 +57,7 @@ describe.skipIf(!redisUp).each(databaseKinds())("ingest while the hub is away, o
       directory: new TrackerDirectory(t.db),
       logger,
     });
-    listener = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
+    listener = await startStreamListener({ protocol: teltonikaTcp, host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
   });
   afterAll(async () => {
     await listener?.close();

@@ -11,12 +11,13 @@ import { listPositionHistory } from "../../modules/positions/list-position-histo
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { DeviceSessions } from "../device-sessions";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../protocols/teltonika/avl-encoder";
-import { startTeltonikaTcpListener, type TcpListener } from "../teltonika-tcp-listener";
+import { startStreamListener, type TcpListener } from "../stream-listener";
 import { TrackerDirectory } from "../tracker-directory";
 import { IngestPipeline } from "./ingest-pipeline";
 import { PositionWriter } from "./position-writer";
 import { WsSequence } from "./ws-sequence";
 import { testImei } from "../../testing/test-imei";
+import { teltonikaTcp } from "../protocols/teltonika/protocol";
 
 const T0 = Date.UTC(2026, 10, 22, 7, 0, 0);
 
@@ -85,7 +86,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
       logger,
       geocoder,
     });
-    listener = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
+    listener = await startStreamListener({ protocol: teltonikaTcp, host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger });
   });
   afterAll(async () => {
     await listener?.close();
@@ -199,7 +200,7 @@ describe.each(databaseKinds())("ingest pipeline on %s", (kind) => {
       directory: new TrackerDirectory(t.db),
       logger: pino({ level: "silent" }),
     });
-    const second = await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: restarted, sessions: new DeviceSessions(), logger: pino({ level: "silent" }) });
+    const second = await startStreamListener({ protocol: teltonikaTcp, host: "127.0.0.1", port: 0, sink: restarted, sessions: new DeviceSessions(), logger: pino({ level: "silent" }) });
     try {
       const again = await connect(second.port);
       again.socket.write(Buffer.concat([encodeLogin(imei), encodeTcpPacket8E([record(125), record(140, { speed: 0, io: { u8: { 239: 0 } } })])]));

@@ -14,8 +14,7 @@ import type { LivePosition } from "../../modules/positions/live-position";
 import { isNullIsland } from "../../modules/positions/geo";
 import { metrics } from "../../metrics/registry";
 import type { BatchLoader } from "../batch-loader";
-import type { DecodedRecord } from "../protocols/teltonika/decoder";
-import { IO } from "../protocols/teltonika/io-elements";
+import type { TrackerRecord } from "../record";
 import type { KnownTracker, TrackerSink } from "../tracker-sink";
 import type { TrackerDirectory } from "../tracker-directory";
 import { createAssetRuntimeLoader, type AssetRuntime } from "./asset-runtime";
@@ -33,6 +32,9 @@ import { judgeRecord, type PositionFlag } from "./record-flags";
 import { advanceTrip, LIVE_TRAIL_POINTS, type OpenTrip } from "../../modules/trips/trip-detector";
 import { TripIds } from "./trip-ids";
 import type { WsSequence } from "./ws-sequence";
+
+/** a device-reported harsh event as the trip rules' event code (any non-zero code counts one event) */
+const HARSH_EVENT_CODE = { acceleration: 1, braking: 2, cornering: 3 } as const;
 
 /** open trips are written back at most this often while they run */
 const TRIP_SAVE_EVERY_MS = 60_000;
@@ -79,7 +81,7 @@ export class IngestPipeline implements TrackerSink {
     return this.deps.directory.identify(input);
   }
 
-  ingest(tracker: KnownTracker, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }): Promise<number> {
+  ingest(tracker: KnownTracker, records: TrackerRecord[], meta: { protocol: string; receivedAt: number }): Promise<number> {
     const assetId = tracker.assetId;
     if (assetId === null) return Promise.reject(new Error(`tracker ${tracker.imei} has no asset`));
     const previous = this.chains.get(assetId) ?? Promise.resolve();
@@ -116,7 +118,7 @@ export class IngestPipeline implements TrackerSink {
       .catch((error) => this.deps.logger.error({ err: error, imei }, "tracker connection event not published"));
   }
 
-  private async process(tracker: KnownTracker, assetId: number, records: DecodedRecord[], meta: { protocol: string; receivedAt: number }) {
+  private async process(tracker: KnownTracker, assetId: number, records: TrackerRecord[], meta: { protocol: string; receivedAt: number }) {
     const { receivedAt } = meta;
     const now = this.now();
     const runtime = await this.runtime(assetId);
@@ -126,9 +128,9 @@ export class IngestPipeline implements TrackerSink {
     // each fix time is stored once; the device is acknowledged with every record the database now holds
     const sorted = [...records].sort((a, b) => a.timestamp - b.timestamp);
     const seen = new Set<number>();
-    const live: DecodedRecord[] = [];
-    const history: DecodedRecord[] = [];
-    const flagged: { record: DecodedRecord; flag: PositionFlag }[] = [];
+    const live: TrackerRecord[] = [];
+    const history: TrackerRecord[] = [];
+    const flagged: { record: TrackerRecord; flag: PositionFlag }[] = [];
     let unstorable = 0;
     for (const record of sorted) {
       const verdict = judgeRecord(record, receivedAt);
@@ -180,7 +182,8 @@ export class IngestPipeline implements TrackerSink {
         longitude: record.longitude,
         speed: record.speed,
         ignition: position.ignition,
-        greenDrivingType: typeof record.io[IO.GREEN_DRIVING_TYPE] === "number" ? (record.io[IO.GREEN_DRIVING_TYPE] as number) || null : null,
+        // the trip rules only ask whether the device reported a harsh event (else they derive one from speed)
+        greenDrivingType: record.harshEvent === null ? null : HARSH_EVENT_CODE[record.harshEvent],
       });
       let tripId = trip?.id ?? null;
       for (const event of step.events) {
@@ -243,7 +246,7 @@ export class IngestPipeline implements TrackerSink {
     return records.length - unstorable;
   }
 
-  private async addAddress(position: LivePosition, record: DecodedRecord): Promise<void> {
+  private async addAddress(position: LivePosition, record: TrackerRecord): Promise<void> {
     if (this.deps.geocoder && !isNullIsland(record.latitude, record.longitude)) {
       position.geoPoint = await this.deps.geocoder.lookup(record.latitude, record.longitude);
     }
@@ -319,7 +322,7 @@ function withoutTrail(position: LivePosition): LivePosition {
 
 function toRow(
   p: LivePosition,
-  record: DecodedRecord,
+  record: TrackerRecord,
   wsSeq: number | null,
   tripId: number | null,
   flag: PositionFlag | null,
@@ -344,7 +347,7 @@ function toRow(
     street: p.geoPoint?.street ?? null,
     town: p.geoPoint?.town ?? null,
     country: p.geoPoint?.country ?? null,
-    avlIo: record.io,
+    avlIo: record.rawIo,
     tripId,
     flag,
   };

@@ -12,12 +12,13 @@ import { createAsset } from "../../modules/assets/create-asset";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { DeviceSessions } from "../device-sessions";
 import { encodeLogin, encodeTcpPacket8E } from "../protocols/teltonika/avl-encoder";
-import { startTeltonikaTcpListener, type TcpListener } from "../teltonika-tcp-listener";
+import { startStreamListener, type TcpListener } from "../stream-listener";
 import { TrackerDirectory } from "../tracker-directory";
 import { IngestPipeline } from "./ingest-pipeline";
 import { PositionWriter } from "./position-writer";
 import { WsSequence } from "./ws-sequence";
 import { testImei } from "../../testing/test-imei";
+import { teltonikaTcp } from "../protocols/teltonika/protocol";
 
 /** logs in, sends each packet (fix times in ms) and waits for its acknowledgement, then disconnects */
 async function report(port: number, imei: string, packets: number[][]) {
@@ -67,7 +68,7 @@ describe.each(databaseKinds())("a device moving between two nodes on %s", (kind)
         directory: new TrackerDirectory(t.db),
         logger,
       });
-      listeners.push(await startTeltonikaTcpListener({ host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger }));
+      listeners.push(await startStreamListener({ protocol: teltonikaTcp, host: "127.0.0.1", port: 0, sink: pipeline, sessions: new DeviceSessions(), logger }));
     }
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@
 import type { SqlClient } from "../../db/client";
 import { metrics } from "../../metrics/registry";
 import type { LivePosition } from "../../modules/positions/live-position";
-import type { IoValue } from "../protocols/teltonika/decoder";
+import type { RawIoValue } from "../record";
 import { EndSessionError } from "../tracker-sink";
 import type { PositionFlag } from "./record-flags";
 
@@ -32,8 +32,8 @@ export interface PositionRow {
   street: string | null;
   town: string | null;
   country: string | null;
-  /** IO elements as the device sent them, by AVL id (named when read) */
-  avlIo: Record<number, IoValue>;
+  /** IO elements as the device sent them, by the protocol's ids (named when read) */
+  avlIo: Record<string, RawIoValue>;
   tripId: number | null;
   /** set for a record kept out of the live state (record-flags.ts) */
   flag: PositionFlag | null;

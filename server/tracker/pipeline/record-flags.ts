@@ -3,7 +3,7 @@
 // that number matches: dropping a record would either lose it silently or make the device resend forever. Records
 // that cannot be a real position are stored with a flag instead, so they never become the asset's newest (the live
 // cursor, asset_states, the stream), never join a trip and stay out of the history API.
-import type { DecodedRecord } from "../protocols/teltonika/decoder";
+import type { TrackerRecord } from "../record";
 
 /** a fix this far ahead of the server's clock is a device clock error (or a forged packet), not the newest position */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -17,7 +17,7 @@ export type PositionFlag = "future" | "invalid";
 /** `ok`: a normal record; a flag: stored but kept out of live state; `unstorable`: neither stored nor acknowledged */
 export type RecordVerdict = "ok" | PositionFlag | "unstorable";
 
-export function judgeRecord(record: DecodedRecord, receivedAt: number): RecordVerdict {
+export function judgeRecord(record: TrackerRecord, receivedAt: number): RecordVerdict {
   if (!Number.isFinite(record.timestamp) || record.timestamp > LATEST_STORABLE_FIX) return "unstorable";
   if (!Number.isFinite(record.latitude) || !Number.isFinite(record.longitude)) return "unstorable";
   if (Math.abs(record.latitude) > 90 || Math.abs(record.longitude) > 180 || record.timestamp < EARLIEST_FIX) {

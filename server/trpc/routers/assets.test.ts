@@ -41,6 +41,21 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
     ]);
   });
 
+  it("creates and edits a phone tracker (osmand) with its device id, and refuses an id that breaks the protocol's rule", async () => {
+    const admin = callerFor(b.users.admin);
+    const phone = await admin.assets.create({ accountKey: b.key, name: "Driver phone", imei: "trpc-phone-1", protocol: "osmand" });
+    const listed = (await admin.assets.list({ accountKey: b.key })).data.find((asset) => asset.id === phone.id);
+    expect(listed?.tracker).toMatchObject({ imei: "trpc-phone-1", protocol: "osmand" });
+    const edited = await admin.assets.update({ accountKey: b.key, assetId: phone.id, imei: "trpc-phone-2", protocol: "osmand" });
+    expect(edited.tracker).toMatchObject({ imei: "trpc-phone-2", protocol: "osmand" });
+    const wrong = await admin.assets
+      .update({ accountKey: b.key, assetId: phone.id, protocol: "gt06" })
+      .catch((e: unknown) => e);
+    expect((wrong as TRPCError).code).toBe("BAD_REQUEST");
+    expect((wrong as TRPCError).message).toBe("imei: must be 15 digits");
+    await admin.assets.delete({ accountKey: b.key, assetId: phone.id });
+  });
+
   it("refuses an IMEI another account already uses, with CONFLICT", async () => {
     const error = await callerFor(b.users.admin)
       .assets.create({ accountKey: b.key, name: "Copy", imei: "356307042441013" })

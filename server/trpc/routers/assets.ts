@@ -25,6 +25,7 @@ export const assetsRouter = createTrpcRouter({
         brand: ZText.optional(),
         model: ZText.optional(),
         imei: ZText.optional(),
+        protocol: ZText.optional(),
         adapter: ZText.optional(),
       }),
     )
@@ -39,6 +40,7 @@ export const assetsRouter = createTrpcRouter({
         brand: ZText.nullable().optional(),
         model: ZText.nullable().optional(),
         imei: ZText.nullable().optional(),
+        protocol: ZText.optional(),
         adapter: ZText.nullable().optional(),
       }),
     )

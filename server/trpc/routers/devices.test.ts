@@ -130,4 +130,12 @@ describe.each(databaseKinds())("devices router on %s", (kind) => {
     expect((taken as TRPCError).code).toBe("CONFLICT");
     expect((taken as TRPCError).cause).toMatchObject({ code: "IMEI_TAKEN" });
   });
+
+  it("provisions an unknown phone with the protocol it spoke and its device id", async () => {
+    const phone = `phone-${testImei()}`; // a device id, not an IMEI
+    expect(await new TrackerDirectory(t.db).identify({ imei: phone, protocol: "osmand", remoteAddress: "192.0.2.9" })).toBeNull();
+    const created = await callerFor(operator).devices.provision({ accountKey: opsKey, imei: phone, name: "Driver phone" });
+    const tracker = await t.db.tracker.findUniqueOrThrow({ where: { id: created.trackerId! } });
+    expect(tracker).toMatchObject({ imei: phone, protocol: "osmand", assetId: created.id });
+  });
 });

@@ -18,7 +18,8 @@ export const devicesRouter = createTrpcRouter({
     .mutation(({ ctx, input }) => preRegisterDevice({ accountId: ctx.account.id, imei: input.imei })),
 
   provision: requirePermission("assets.write")
-    .input(z.object({ imei: z.string().max(40), name: z.string().max(1000), plate: z.string().max(1000).optional() }))
+    // an IMEI, or a phone's device id (up to 64 characters)
+    .input(z.object({ imei: z.string().max(64), name: z.string().max(1000), plate: z.string().max(1000).optional() }))
     .mutation(async ({ ctx, input }) =>
       provisionUnknownDevice({
         accountId: ctx.account.id,

@@ -12,6 +12,7 @@ import { IngestPipeline } from "../../tracker/pipeline/ingest-pipeline";
 import { PositionWriter } from "../../tracker/pipeline/position-writer";
 import { WsSequence } from "../../tracker/pipeline/ws-sequence";
 import type { DecodedRecord } from "../../tracker/protocols/teltonika/decoder";
+import { normalizeRecord } from "../../tracker/protocols/teltonika/normalize";
 import { TrackerDirectory } from "../../tracker/tracker-directory";
 import { createCaller } from "../root";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
@@ -19,8 +20,9 @@ import { testImei } from "../../testing/test-imei";
 
 const T0 = Date.now() - 60 * 60_000; // an hour ago: inside the default 24-hour range
 
-function rec(offsetS: number, speed: number, ignition: 0 | 1): DecodedRecord {
-  return {
+/** a Teltonika record as the listener hands it to the pipeline (normalized) */
+function rec(offsetS: number, speed: number, ignition: 0 | 1) {
+  const decoded: DecodedRecord = {
     timestamp: T0 + offsetS * 1000,
     priority: 0,
     latitude: 54.6872 + offsetS * 0.0001,
@@ -32,6 +34,7 @@ function rec(offsetS: number, speed: number, ignition: 0 | 1): DecodedRecord {
     eventIoId: 0,
     io: { 239: ignition, 66: 12400, 85: speed ? 2000 : 0 }, // ignition, external voltage (mV), engine rpm
   };
+  return normalizeRecord(decoded);
 }
 
 function livePosition(accountId: number, assetId: number, wsSeq: number): LivePosition {

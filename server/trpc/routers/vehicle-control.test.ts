@@ -85,5 +85,10 @@ describe.each(databaseKinds())("vehicleControl router on %s", (kind) => {
     const added = await admin.vehicleControl.saveProfile({ brand: "Volkswagen", model: "Golf", variant: "Mk8", lock: true });
     expect(added.variant).toBe("Mk8");
     expect((await admin.vehicleControl.profiles()).filter((p) => p.model === "Golf")).toHaveLength(2);
+
+    await admin.vehicleControl.deleteProfile({ id: added.id });
+    expect((await admin.vehicleControl.profiles()).filter((p) => p.model === "Golf")).toHaveLength(1);
+    await expect(admin.vehicleControl.deleteProfile({ id: added.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(account.users.fleet_manager).vehicleControl.deleteProfile({ id: saved.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

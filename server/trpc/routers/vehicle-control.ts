@@ -12,8 +12,16 @@ import { listAssetCommands } from "../../modules/vehicle-control/list-asset-comm
 import { getProvisioning, provisionProgramNumber } from "../../modules/vehicle-control/provision-program-number";
 import { sendControlCommand } from "../../modules/vehicle-control/send-control-command";
 import { ZControlRequest } from "../../modules/vehicle-control/vehicle-control.schema";
-import { listVehicleProfiles, saveVehicleProfile, ZVehicleProfileInput } from "../../modules/vehicle-control/vehicle-profiles";
+import { deleteVehicleProfile, listVehicleProfiles, saveVehicleProfile, ZVehicleProfileInput } from "../../modules/vehicle-control/vehicle-profiles";
 import { authedProcedure, createTrpcRouter, requirePermission } from "../trpc";
+
+/** platform-wide data: only platform admins change it */
+const profileEditorProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  if (!(await isPlatformAdmin(ctx.userId))) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Only platform admins change vehicle profiles." });
+  }
+  return next();
+});
 
 const ZAsset = z.object({ assetId: z.number().int().positive() });
 
@@ -66,11 +74,9 @@ export const vehicleControlRouter = createTrpcRouter({
 
   profiles: authedProcedure.query(() => listVehicleProfiles()),
 
-  /** platform-wide data: only platform admins change it */
-  saveProfile: authedProcedure.input(ZVehicleProfileInput).mutation(async ({ ctx, input }) => {
-    if (!(await isPlatformAdmin(ctx.userId))) {
-      throw new TRPCError({ code: "FORBIDDEN", message: "Only platform admins change vehicle profiles." });
-    }
-    return saveVehicleProfile(input);
-  }),
+  saveProfile: profileEditorProcedure.input(ZVehicleProfileInput).mutation(({ input }) => saveVehicleProfile(input)),
+
+  deleteProfile: profileEditorProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .mutation(({ input }) => deleteVehicleProfile(input.id)),
 });

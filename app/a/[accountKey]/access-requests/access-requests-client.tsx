@@ -6,9 +6,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { AccessRequestDto } from "@/server/modules/access-requests/access-requests.schema";
 import { formatInZone } from "../../../_components/links/link-labels";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 50;
 
@@ -65,72 +69,71 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
           <Alert tone={notice.tone}>{notice.text}</Alert>
         </div>
       ) : null}
-      <Card title="Waiting for a decision" className="mb-6">
-        <QueryList
-          query={pending}
-          what="access requests"
-          isEmpty={pendingRows.length === 0}
-          empty={<EmptyState title="No requests waiting">New requests appear here, and the navigation shows how many wait.</EmptyState>}
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Requests waiting for a decision">
-            {pendingRows.map((request) => (
-              <li key={request.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-                <RequestDetails request={request} timeZone={timeZone} />
-                <div className="flex shrink-0 gap-2">
-                  <Button
-                    aria-label={`Approve ${request.email}`}
-                    busy={approve.isPending && approve.variables?.requestId === request.id}
-                    disabled={busyWith(request.id)}
-                    onClick={() => {
-                      setNotice(null);
-                      approve.mutate({ accountKey, requestId: request.id });
-                    }}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Reject ${request.email}`}
-                    busy={reject.isPending && reject.variables?.requestId === request.id}
-                    disabled={busyWith(request.id)}
-                    onClick={() => {
-                      setNotice(null);
-                      reject.mutate({ accountKey, requestId: request.id });
-                    }}
-                  >
-                    Reject
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </QueryList>
-      </Card>
-      <Card title="Decided">
-        <QueryList
-          query={decided}
-          what="decided requests"
-          isEmpty={decidedRows.length === 0}
-          empty={<p className="text-sm text-slate-600">Requests you approve or reject are listed here.</p>}
-        >
-          <ul className="divide-y divide-slate-100" aria-label="Decided requests">
-            {decidedRows.map((request) => (
-              <li key={request.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
-                <RequestDetails request={request} timeZone={timeZone} />
-                <p className="shrink-0 text-sm text-slate-600 sm:text-right">
-                  <Badge tone={request.status === "approved" ? "green" : "slate"}>{request.status === "approved" ? "Approved" : "Rejected"}</Badge>
-                  {request.decided_at ? (
-                    <span className="mt-1 block text-xs">
-                      {formatInZone(request.decided_at, timeZone)}
-                      {request.decided_by ? ` by ${request.decided_by.name}` : ""}
-                    </span>
-                  ) : null}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </QueryList>
-      </Card>
+      <ListCard
+        title="Waiting for a decision"
+        className="mb-6"
+        query={pending}
+        what="access requests"
+        isEmpty={pendingRows.length === 0}
+        empty={<EmptyState title="No requests waiting">New requests appear here, and the navigation shows how many wait.</EmptyState>}
+      >
+        <ul className="divide-y divide-slate-100" aria-label="Requests waiting for a decision">
+          {pendingRows.map((request) => (
+            <li key={request.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+              <RequestDetails request={request} timeZone={timeZone} />
+              <div className="flex shrink-0 gap-2">
+                <Button
+                  aria-label={`Approve ${request.email}`}
+                  busy={approve.isPending && approve.variables?.requestId === request.id}
+                  disabled={busyWith(request.id)}
+                  onClick={() => {
+                    setNotice(null);
+                    approve.mutate({ accountKey, requestId: request.id });
+                  }}
+                >
+                  Approve
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Reject ${request.email}`}
+                  busy={reject.isPending && reject.variables?.requestId === request.id}
+                  disabled={busyWith(request.id)}
+                  onClick={() => {
+                    setNotice(null);
+                    reject.mutate({ accountKey, requestId: request.id });
+                  }}
+                >
+                  Reject
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
+      <ListCard
+        title="Decided"
+        query={decided}
+        what="decided requests"
+        isEmpty={decidedRows.length === 0}
+        empty={<p className="text-sm text-slate-600">Requests you approve or reject are listed here.</p>}
+      >
+        <ul className="divide-y divide-slate-100" aria-label="Decided requests">
+          {decidedRows.map((request) => (
+            <li key={request.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
+              <RequestDetails request={request} timeZone={timeZone} />
+              <p className="shrink-0 text-sm text-slate-600 sm:text-right">
+                <Badge tone={request.status === "approved" ? "green" : "slate"}>{request.status === "approved" ? "Approved" : "Rejected"}</Badge>
+                {request.decided_at ? (
+                  <span className="mt-1 block text-xs">
+                    {formatInZone(request.decided_at, timeZone)}
+                    {request.decided_by ? ` by ${request.decided_by.name}` : ""}
+                  </span>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
     </>
   );
 }

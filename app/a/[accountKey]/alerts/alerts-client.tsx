@@ -4,18 +4,26 @@
 // always the stored truth (the stream carries no replay, a reload never misses anything).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
 import type { FiredAlertDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_TYPES, type AlertType } from "@/server/modules/stream/channel-messages";
+import { DataTable, type Column } from "../../../_components/data-table";
 import { FitBounds } from "../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer } from "../../../_components/map/geofence-layer";
 import { shapeOf } from "../../../_components/map/geofence-shapes";
 import { liveClient } from "../../../_components/map/live-client";
 import { PointLayer } from "../../../_components/map/point-layer";
-import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, Spinner, formatDate } from "../../../_components/ui";
+import { ListCard } from "../../../_components/list-card";
+import { StreamBadge } from "../../../_components/stream-badge";
+import { useTRPC } from "../../../_components/trpc";
+import { Badge } from "../../../_components/ui/badge";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { useSubscriptionState, type StreamStateHandlers } from "../../../_components/use-subscription-state";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const PAGE_SIZE = 50;
@@ -23,20 +31,19 @@ const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
   OVERSPEED: "red",
   LOW_VOLTAGE: "amber",
   DTC_DETECTED: "amber",
+  DEVICE_ALARM: "red",
   TRACKER_OFFLINE: "red",
   TRACKER_ONLINE: "green",
   GEOFENCE_ENTER: "blue",
   GEOFENCE_EXIT: "blue",
 };
-
-type LiveState = "connecting" | "live" | "reconnecting";
+const COLUMNS: Column[] = [{ label: "When" }, { label: "Asset" }, { label: "Alert" }];
 
 export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; mapStyle: MapStyle }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [type, setType] = useState<AlertType | "">("");
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [live, setLive] = useState<LiveState>("connecting");
 
   const fired = useInfiniteQuery(
     trpc.alerts.fired.infiniteQueryOptions(
@@ -47,23 +54,22 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
   const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
 
   // a new alert fired: read the list again (and once more after a reconnection, which may have missed some)
-  useEffect(() => {
-    const subscription = liveClient().alerts.live.subscribe(
-      { accountKey },
-      {
-        onStarted: () => {
-          setLive("live");
-          void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() });
+  const subscribe = useCallback(
+    (handlers: StreamStateHandlers) =>
+      liveClient().alerts.live.subscribe(
+        { accountKey },
+        {
+          ...handlers,
+          onStarted: () => {
+            handlers.onStarted();
+            void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() });
+          },
+          onData: () => void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() }),
         },
-        onData: () => void queryClient.invalidateQueries({ queryKey: trpc.alerts.fired.pathKey() }),
-        onError: () => setLive("reconnecting"),
-        onConnectionStateChange: (state) => {
-          if (state.state === "connecting") setLive((current) => (current === "live" ? "reconnecting" : current));
-        },
-      },
-    );
-    return () => subscription.unsubscribe();
-  }, [accountKey, queryClient, trpc]);
+      ),
+    [accountKey, queryClient, trpc],
+  );
+  const live = useSubscriptionState(subscribe);
 
   const rows = useMemo(() => fired.data?.pages.flatMap((page) => page.data) ?? [], [fired.data]);
   const selected = rows.find((alert) => alert.id === selectedId) ?? rows.find((alert) => alert.position) ?? null;
@@ -88,14 +94,12 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
         }
       />
       <div className="grid gap-6 lg:grid-cols-5">
-        <Card
+        <ListCard
           className="lg:col-span-3"
           title="Fired alerts"
           actions={
             <div className="flex items-center gap-3">
-              <span role="status" className="text-xs text-slate-500">
-                {live === "live" ? "Live" : live === "connecting" ? "Connecting…" : "Reconnecting…"}
-              </span>
+              <StreamBadge state={live} variant="text" />
               <label className="flex items-center gap-2 text-sm">
                 <span className="text-slate-600">Type</span>
                 <select
@@ -113,42 +117,21 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
               </label>
             </div>
           }
-        >
-          {fired.isPending ? (
-            <Spinner label="Loading alerts…" />
-          ) : fired.isError ? (
-            <Alert>Could not load the alerts: {describeError(fired.error).message}</Alert>
-          ) : rows.length === 0 ? (
+          query={fired}
+          what="alerts"
+          isEmpty={rows.length === 0}
+          empty={
             <EmptyState title="No alerts">
               Alerts appear here as soon as a rule fires. <Link href={`/a/${accountKey}/alerts/rules`} className="text-blue-700 underline">Set up rules</Link>.
             </EmptyState>
-          ) : (
-            <div className="-mx-4 overflow-x-auto">
-              <table className="min-w-full text-left text-sm">
-                <caption className="sr-only">Fired alerts</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">When</th>
-                    <th scope="col" className="px-4 py-2 font-medium">Asset</th>
-                    <th scope="col" className="px-4 py-2 font-medium">Alert</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((alert) => (
-                    <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
-                  ))}
-                </tbody>
-              </table>
-              {fired.hasNextPage ? (
-                <div className="mt-4 flex justify-center">
-                  <Button variant="secondary" busy={fired.isFetchingNextPage} onClick={() => fired.fetchNextPage()}>
-                    Load more
-                  </Button>
-                </div>
-              ) : null}
-            </div>
-          )}
-        </Card>
+          }
+        >
+          <DataTable caption="Fired alerts" columns={COLUMNS}>
+            {rows.map((alert) => (
+              <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
+            ))}
+          </DataTable>
+        </ListCard>
         <div className="space-y-4 lg:col-span-2">
           <FleetMap mapStyle={mapStyle} label="Where the alert fired" className="h-80 rounded-lg ring-1 ring-slate-200 lg:h-[28rem]">
             {geofence ? <GeofenceLayer areas={[{ id: geofence.id, shape: shapeOf(geofence) }]} selectedId={geofence.id} /> : null}

@@ -5,22 +5,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { SCOPES } from "@/server/modules/oauth/scopes";
+import { FormDialog } from "../../../_components/form-dialog";
+import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  Dialog,
-  EmptyState,
-  Field,
-  formatDate,
-  PageHeader,
-  SecretValue,
-  SelectField,
-  Spinner,
-} from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { ConfirmDialog } from "../../../_components/ui/confirm-dialog";
+import { Dialog } from "../../../_components/ui/dialog";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SecretValue } from "../../../_components/ui/secret-value";
+import { SelectField } from "../../../_components/ui/select-field";
 
 type Revoking = { kind: "client" | "key"; id: number; name: string } | null;
 type Shown = { kind: "client"; clientId: string; clientSecret: string; rotated?: boolean } | { kind: "key"; apiKey: string } | null;
@@ -37,6 +37,8 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
 
   const clients = useQuery(trpc.apiAccess.listClients.queryOptions({ accountKey }));
   const keys = useQuery(trpc.apiAccess.listKeys.queryOptions({ accountKey }));
+  const clientRows = clients.data ?? [];
+  const keyRows = keys.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiAccess.pathKey() });
 
   const revokeClient = useMutation(trpc.apiAccess.revokeClient.mutationOptions());
@@ -74,102 +76,102 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
         description="Credentials for your own systems. OAuth clients call the REST API (see /docs); API keys feed the import service and webhooks and act as the member they belong to."
       />
 
-      <Card
+      <ListCard
         title="OAuth clients"
         actions={<Button onClick={() => setCreating("client")}>Create OAuth client</Button>}
-      >
-        {clients.isPending ? (
-          <Spinner label="Loading clients…" />
-        ) : clients.isError ? (
-          <Alert>Could not load the clients: {describeError(clients.error).message}</Alert>
-        ) : clients.data.length === 0 ? (
+        query={clients}
+        what="clients"
+        isEmpty={clientRows.length === 0}
+        empty={
           <EmptyState title="No OAuth clients yet">
             Create one to call the REST API: exchange its client ID and secret at <code>POST /oauth/token</code> for a
             bearer token.
           </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {clients.data.map((client) => (
-              <li key={client.id} className="flex flex-wrap items-start gap-3 py-3">
-                <div className="min-w-0 flex-1 space-y-1 text-sm">
-                  <p className="font-medium text-slate-900">{client.name}</p>
-                  <p className="break-all font-mono text-xs text-slate-600">Client ID {client.clientId}</p>
-                  <div className="flex flex-wrap gap-1">
-                    {client.scopes.map((scope) => (
-                      <Badge key={scope} tone="blue">
-                        {scope}
-                      </Badge>
-                    ))}
-                  </div>
-                  <p className="text-xs text-slate-500">
-                    Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
-                  </p>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {clientRows.map((client) => (
+            <li key={client.id} className="flex flex-wrap items-start gap-3 py-3">
+              <div className="min-w-0 flex-1 space-y-1 text-sm">
+                <p className="font-medium text-slate-900">{client.name}</p>
+                <p className="break-all font-mono text-xs text-slate-600">Client ID {client.clientId}</p>
+                <div className="flex flex-wrap gap-1">
+                  {client.scopes.map((scope) => (
+                    <Badge key={scope} tone="blue">
+                      {scope}
+                    </Badge>
+                  ))}
                 </div>
-                <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
-                  Edit
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-label={`Rotate the secret of ${client.name}`}
-                  onClick={() => {
-                    rotateClient.reset();
-                    setRotating({ id: client.id, name: client.name });
-                  }}
-                >
-                  Rotate secret
-                </Button>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Revoke ${client.name}`}
-                  onClick={() => {
-                    revokeClient.reset();
-                    setRevoking({ kind: "client", id: client.id, name: client.name });
-                  }}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+                <p className="text-xs text-slate-500">
+                  Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
+                </p>
+              </div>
+              <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
+                Edit
+              </Button>
+              <Button
+                variant="secondary"
+                aria-label={`Rotate the secret of ${client.name}`}
+                onClick={() => {
+                  rotateClient.reset();
+                  setRotating({ id: client.id, name: client.name });
+                }}
+              >
+                Rotate secret
+              </Button>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Revoke ${client.name}`}
+                onClick={() => {
+                  revokeClient.reset();
+                  setRevoking({ kind: "client", id: client.id, name: client.name });
+                }}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
-      <Card title="API keys" className="mt-6" actions={<Button onClick={() => setCreating("key")}>Create API key</Button>}>
-        {keys.isPending ? (
-          <Spinner label="Loading keys…" />
-        ) : keys.isError ? (
-          <Alert>Could not load the keys: {describeError(keys.error).message}</Alert>
-        ) : keys.data.length === 0 ? (
+      <ListCard
+        title="API keys"
+        className="mt-6"
+        actions={<Button onClick={() => setCreating("key")}>Create API key</Button>}
+        query={keys}
+        what="keys"
+        isEmpty={keyRows.length === 0}
+        empty={
           <EmptyState title="No API keys yet">
             Create one for the import service or webhook registration. A key acts as the member you choose, with their
             role.
           </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {keys.data.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-start gap-3 py-3">
-                <div className="min-w-0 flex-1 space-y-1 text-sm">
-                  <p className="font-medium text-slate-900">{key.name}</p>
-                  <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
-                  <p className="text-xs text-slate-500">
-                    Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
-                  </p>
-                </div>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Revoke ${key.name}`}
-                  onClick={() => {
-                    revokeKey.reset();
-                    setRevoking({ kind: "key", id: key.id, name: key.name });
-                  }}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {keyRows.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-start gap-3 py-3">
+              <div className="min-w-0 flex-1 space-y-1 text-sm">
+                <p className="font-medium text-slate-900">{key.name}</p>
+                <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
+                <p className="text-xs text-slate-500">
+                  Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                </p>
+              </div>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => {
+                  revokeKey.reset();
+                  setRevoking({ kind: "key", id: key.id, name: key.name });
+                }}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
       {creating === "client" ? (
         <ClientDialog
@@ -240,20 +242,19 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={revoking !== null}
+      <DeleteDialog
+        target={revoking}
         title={revoking?.kind === "key" ? "Revoke API key?" : "Revoke OAuth client?"}
         confirmLabel="Revoke"
-        busy={revoke.isPending}
-        error={revoke.error ? describeError(revoke.error).message : null}
+        mutation={revoke}
         onClose={() => setRevoking(null)}
-        onConfirm={confirmRevoke}
+        onConfirm={() => void confirmRevoke()}
       >
         <p>
           <strong>{revoking?.name}</strong> stops working at once
           {revoking?.kind === "client" ? ", and so does every token issued to it" : ""}. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
@@ -277,78 +278,63 @@ function ClientDialog({
   const failure = save.error ? describeError(save.error) : null;
   const scopeError = failure ? Object.entries(failure.fields).find(([field]) => field.startsWith("scopes"))?.[1] : undefined;
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const name = String(form.get("name") ?? "").trim();
     const scopes = form.getAll("scopes").map(String);
-    try {
-      if (client) {
-        await update.mutateAsync({ accountKey, id: client.id, name, scopes });
-        await onSaved(null);
-      } else {
-        const created = await create.mutateAsync({ accountKey, name: name || undefined, scopes });
-        await onSaved({ clientId: created.clientId, clientSecret: created.clientSecret });
-      }
-    } catch {
-      // shown from save.error
+    if (client) {
+      await update.mutateAsync({ accountKey, id: client.id, name, scopes });
+      await onSaved(null);
+    } else {
+      const created = await create.mutateAsync({ accountKey, name: name || undefined, scopes });
+      await onSaved({ clientId: created.clientId, clientSecret: created.clientSecret });
     }
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={client ? `Edit ${client.name}` : "Create OAuth client"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="client-form" busy={save.isPending}>
-            {client ? "Save" : "Create client"}
-          </Button>
-        </>
-      }
+      submitLabel={client ? "Save" : "Create client"}
+      busy={save.isPending}
+      failure={failure}
+      formClassName="space-y-4"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="client-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          label="Name"
-          name="name"
-          placeholder="ERP integration"
-          defaultValue={client?.name}
-          error={failure?.fields.name}
-          hint="So you can tell your clients apart"
-        />
-        <fieldset aria-describedby={scopeError ? "scopes-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium text-slate-700">Scopes</legend>
-          <div className="space-y-2">
-            {SCOPES.map((scope) => (
-              <label key={scope.name} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope.name}
-                  defaultChecked={client ? client.scopes.includes(scope.name) : true}
-                  className="mt-0.5 h-4 w-4"
-                />
-                <span>
-                  <span className="font-mono text-slate-900">{scope.name}</span>
-                  <span className="block text-slate-600">{scope.description}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {scopeError ? (
-            <p id="scopes-error" className="mt-1 text-sm text-red-600">
-              {scopeError}
-            </p>
-          ) : null}
-        </fieldset>
-        {client ? <p className="text-sm text-slate-600">New scopes apply at once, also to the tokens the client holds.</p> : null}
-      </form>
-      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
-    </Dialog>
+      <Field
+        label="Name"
+        name="name"
+        placeholder="ERP integration"
+        defaultValue={client?.name}
+        error={failure?.fields.name}
+        hint="So you can tell your clients apart"
+      />
+      <fieldset aria-describedby={scopeError ? "scopes-error" : undefined}>
+        <legend className="mb-1 text-sm font-medium text-slate-700">Scopes</legend>
+        <div className="space-y-2">
+          {SCOPES.map((scope) => (
+            <label key={scope.name} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope.name}
+                defaultChecked={client ? client.scopes.includes(scope.name) : true}
+                className="mt-0.5 h-4 w-4"
+              />
+              <span>
+                <span className="font-mono text-slate-900">{scope.name}</span>
+                <span className="block text-slate-600">{scope.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {scopeError ? (
+          <p id="scopes-error" className="mt-1 text-sm text-red-600">
+            {scopeError}
+          </p>
+        ) : null}
+      </fieldset>
+      {client ? <p className="text-sm text-slate-600">New scopes apply at once, also to the tokens the client holds.</p> : null}
+    </FormDialog>
   );
 }
 
@@ -368,55 +354,37 @@ function CreateKeyDialog({
   const create = useMutation(trpc.apiAccess.createKey.mutationOptions());
   const failure = create.error ? describeError(create.error) : null;
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    try {
-      const created = await create.mutateAsync({
-        accountKey,
-        userId: Number(form.get("userId")),
-        name: String(form.get("name") ?? "").trim() || undefined,
-      });
-      await onCreated(created.apiKey);
-    } catch {
-      // shown from create.error
-    }
+  async function submit(form: FormData) {
+    const created = await create.mutateAsync({
+      accountKey,
+      userId: Number(form.get("userId")),
+      name: String(form.get("name") ?? "").trim() || undefined,
+    });
+    await onCreated(created.apiKey);
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title="Create API key"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="key-form" busy={create.isPending} disabled={!members.data}>
-            Create key
-          </Button>
-        </>
-      }
+      submitLabel="Create key"
+      busy={create.isPending}
+      submitDisabled={!members.data}
+      failure={failure}
+      formClassName="space-y-4"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="key-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" name="name" placeholder="Route imports" error={failure?.fields.name} />
-        {members.isPending ? (
-          <Spinner label="Loading members…" />
-        ) : members.isError ? (
-          <Alert>Could not load the members: {describeError(members.error).message}</Alert>
-        ) : (
-          <SelectField
-            label="Acts as"
-            name="userId"
-            defaultValue={String(currentUserId)}
-            options={members.data.map((member) => ({ value: String(member.id), label: `${member.name} (${member.email})` }))}
-            error={failure?.fields.userId}
-            hint="The key can do what this member's role allows (imports need admin, fleet manager or office staff)."
-          />
-        )}
-      </form>
-      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
-    </Dialog>
+      <Field label="Name" name="name" placeholder="Route imports" error={failure?.fields.name} />
+      <QueryList query={members} what="members" isEmpty={false} empty={null}>
+        <SelectField
+          label="Acts as"
+          name="userId"
+          defaultValue={String(currentUserId)}
+          options={(members.data ?? []).map((member) => ({ value: String(member.id), label: `${member.name} (${member.email})` }))}
+          error={failure?.fields.userId}
+          hint="The key can do what this member's role allows (imports need admin, fleet manager or office staff)."
+        />
+      </QueryList>
+    </FormDialog>
   );
 }

@@ -1,22 +1,38 @@
 "use client";
-// Assets: list (paged), create and edit in a dialog (tracker IMEI, optional CAN adapter, brand and model), delete
+// Assets: list (paged), create and edit in a dialog (tracker protocol and identifier, optional CAN adapter, brand and
+// model), delete
 // after confirmation. Field errors come from the server's validation, shown under each field.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
-import type { AssetDto } from "@/server/modules/assets/assets.schema";
+import type { AssetDto, TrackerProtocol } from "@/server/modules/assets/assets.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 const PAGE_SIZE = 50;
 
 const ADAPTER_OPTIONS = [
   { value: "", label: "None" },
   ...ADAPTER_KINDS.map((kind) => ({ value: kind, label: ADAPTER_DESCRIPTIONS[kind] })),
+];
+
+/** what a tracker of each protocol is and which identifier it logs in with (docs/osmand.md for phones) */
+const PROTOCOL_OPTIONS: ReadonlyArray<{ value: TrackerProtocol; label: string }> = [
+  { value: "teltonika", label: "Teltonika (IMEI)" },
+  { value: "gt06", label: "GT06 / Concox and compatible (IMEI)" },
+  { value: "osmand", label: "Phone: Traccar Client or OsmAnd app (device id)" },
 ];
 
 const COLUMNS: Column[] = [
@@ -61,58 +77,52 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         description="Vehicles and equipment of this account. Each asset can carry one tracker, identified by its IMEI."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <Card>
-        <QueryList
-          query={assets}
-          what="assets"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No assets yet" action={addButton}>
-              {canWrite
-                ? "Add a vehicle with the 15-digit IMEI of its tracker. Once the tracker reports to this server, its position shows up here and on the live map."
-                : "Nobody has added vehicles yet. An administrator or fleet manager can add them."}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Assets" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
-            {rows.map((asset) => (
-              <tr key={asset.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">
-                  <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
-                    {asset.name}
-                  </Link>
-                  {asset.plate ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{asset.plate}</span> : null}
+      <SuccessNotice message={notice} />
+      <ListCard
+        query={assets}
+        what="assets"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No assets yet" action={addButton}>
+            {canWrite
+              ? "Add a vehicle with the 15-digit IMEI of its tracker. Once the tracker reports to this server, its position shows up here and on the live map."
+              : "Nobody has added vehicles yet. An administrator or fleet manager can add them."}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Assets" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+          {rows.map((asset) => (
+            <tr key={asset.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
+                  {asset.name}
+                </Link>
+                {asset.plate ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{asset.plate}</span> : null}
+              </td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{asset.plate ?? "—"}</td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
+                {[asset.brand, asset.model].filter(Boolean).join(" ") || "—"}
+              </td>
+              <td className="px-4 py-3 font-mono text-slate-700">
+                {asset.tracker ? asset.tracker.imei : <Badge tone="amber">No tracker</Badge>}
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
+              {canWrite ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <EditDeleteButtons
+                    name={asset.name}
+                    onEdit={() => setEditing({ mode: "edit", asset })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(asset);
+                    }}
+                  />
                 </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{asset.plate ?? "—"}</td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
-                  {[asset.brand, asset.model].filter(Boolean).join(" ") || "—"}
-                </td>
-                <td className="px-4 py-3 font-mono text-slate-700">
-                  {asset.tracker ? asset.tracker.imei : <Badge tone="amber">No tracker</Badge>}
-                </td>
-                <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
-                {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <EditDeleteButtons
-                      name={asset.name}
-                      onEdit={() => setEditing({ mode: "edit", asset })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(asset);
-                      }}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing ? (
         <AssetDialog
@@ -127,19 +137,18 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete asset?"
         confirmLabel="Delete asset"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, assetId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, assetId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> and its tracker assignment will be removed. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
@@ -174,6 +183,7 @@ function AssetDialog({
         brand: text("brand") || null,
         model: text("model") || null,
         imei: text("imei") || null,
+        protocol: text("protocol") || undefined,
         adapter: text("adapter") || null,
       });
       await onSaved(`Saved ${text("name")}.`);
@@ -185,6 +195,7 @@ function AssetDialog({
         brand: text("brand") || undefined,
         model: text("model") || undefined,
         imei: text("imei") || undefined,
+        protocol: text("protocol") || undefined,
         adapter: text("adapter") || undefined,
       });
       await onSaved(`Added ${text("name")}.`);
@@ -202,13 +213,19 @@ function AssetDialog({
     >
       <Field label="Name" name="name" required defaultValue={current?.name} error={failure?.fields.name} className="sm:col-span-2" placeholder="Van 12" />
       <Field label="Plate" name="plate" defaultValue={current?.plate ?? ""} error={failure?.fields.plate} />
+      <SelectField
+        label="Tracker protocol"
+        name="protocol"
+        options={PROTOCOL_OPTIONS}
+        defaultValue={current?.tracker?.protocol ?? "teltonika"}
+        error={failure?.fields.protocol}
+      />
       <Field
-        label="Tracker IMEI"
+        label="Tracker IMEI or device id"
         name="imei"
-        inputMode="numeric"
         defaultValue={current?.tracker?.imei ?? ""}
         error={failure?.fields.imei}
-        hint={current ? "15 digits; empty removes the tracker" : "15 digits; optional"}
+        hint={`IMEI: 15 digits; phone: the app's device identifier; ${current ? "empty removes the tracker" : "optional"}`}
       />
       <Field label="Brand" name="brand" defaultValue={current?.brand ?? ""} error={failure?.fields.brand} />
       <Field label="Model" name="model" defaultValue={current?.model ?? ""} error={failure?.fields.model} />

@@ -7,8 +7,27 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { UnknownDeviceDto } from "@/server/modules/devices/devices.schema";
+import { DataTable, type Column } from "../../../_components/data-table";
+import { FormDialog } from "../../../_components/form-dialog";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, Dialog, EmptyState, Field, formatDate, PageHeader, Spinner } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { formatDate } from "../../../_components/ui/format-date";
+import { PageHeader } from "../../../_components/ui/page-header";
+
+const COLUMNS: Column[] = [
+  { label: "IMEI" },
+  { label: "Protocol", className: "hidden sm:table-cell" },
+  { label: "Attempts", className: "text-right" },
+  { label: "First seen", className: "hidden md:table-cell" },
+  { label: "Last seen", className: "hidden sm:table-cell" },
+  { label: "Address", className: "hidden lg:table-cell" },
+  { label: "Actions", srOnly: true },
+];
 
 export function DevicesClient({ accountKey }: { accountKey: string }) {
   const trpc = useTRPC();
@@ -16,6 +35,7 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
   const devices = useQuery(trpc.devices.listUnknown.queryOptions({ accountKey }, { refetchInterval: 15_000 }));
   const [provisioning, setProvisioning] = useState<UnknownDeviceDto | null>(null);
   const [done, setDone] = useState<{ name: string; id: number } | null>(null);
+  const rows = devices.data ?? [];
 
   return (
     <>
@@ -34,53 +54,35 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
           </Alert>
         </div>
       ) : null}
-      <Card>
-        {devices.isPending ? (
-          <Spinner label="Loading devices…" />
-        ) : devices.error ? (
-          <Alert>{describeError(devices.error).message}</Alert>
-        ) : devices.data.length === 0 ? (
+      <ListCard
+        query={devices}
+        what="devices"
+        isEmpty={rows.length === 0}
+        empty={
           <EmptyState title="No unknown devices">
             When a tracker whose IMEI you pre-registered connects, it shows up here. Point the tracker at this server
             (Teltonika: the server&apos;s address and TCP port in its GPRS settings) and it appears within a minute.
           </EmptyState>
-        ) : (
-          <div className="-m-4 overflow-x-auto">
-            <table className="min-w-full text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-4 py-2">IMEI</th>
-                  <th className="hidden px-4 py-2 sm:table-cell">Protocol</th>
-                  <th className="px-4 py-2 text-right">Attempts</th>
-                  <th className="hidden px-4 py-2 md:table-cell">First seen</th>
-                  <th className="hidden px-4 py-2 sm:table-cell">Last seen</th>
-                  <th className="hidden px-4 py-2 lg:table-cell">Address</th>
-                  <th className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {devices.data.map((device) => (
-                  <tr key={device.imei}>
-                    <td className="px-4 py-3 font-mono text-slate-900">{device.imei}</td>
-                    <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{device.protocol}</td>
-                    <td className="px-4 py-3 text-right text-slate-700">{device.attempts}</td>
-                    <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDate(device.first_seen_at)}</td>
-                    <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(device.last_seen_at)}</td>
-                    <td className="hidden px-4 py-3 font-mono text-slate-700 lg:table-cell">{device.remote_address ?? "—"}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
-                      <Button variant="secondary" aria-label={`Provision ${device.imei}`} onClick={() => setProvisioning(device)}>
-                        Provision
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+        }
+      >
+        <DataTable caption="Unknown devices" columns={COLUMNS}>
+          {rows.map((device) => (
+            <tr key={device.imei}>
+              <td className="px-4 py-3 font-mono text-slate-900">{device.imei}</td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{device.protocol}</td>
+              <td className="px-4 py-3 text-right text-slate-700">{device.attempts}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDate(device.first_seen_at)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(device.last_seen_at)}</td>
+              <td className="hidden px-4 py-3 font-mono text-slate-700 lg:table-cell">{device.remote_address ?? "—"}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <Button variant="secondary" aria-label={`Provision ${device.imei}`} onClick={() => setProvisioning(device)}>
+                  Provision
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {provisioning ? (
         <ProvisionDialog
           accountKey={accountKey}
@@ -110,43 +112,24 @@ function ProvisionDialog({
   onDone: (asset: { name: string; id: number }) => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const [name, setName] = useState("");
-  const [plate, setPlate] = useState("");
-  const provision = useMutation(trpc.devices.provision.mutationOptions({ onSuccess: (created) => onDone({ name: name.trim(), id: created.id }) }));
-  const problem = provision.error ? describeError(provision.error) : null;
-  const formId = `provision-${device.imei}`;
+  const provision = useMutation(trpc.devices.provision.mutationOptions());
+  const failure = provision.error ? describeError(provision.error) : null;
+
+  async function submit(form: FormData) {
+    const name = String(form.get("name") ?? "").trim();
+    const plate = String(form.get("plate") ?? "").trim();
+    const created = await provision.mutateAsync({ accountKey, imei: device.imei, name, plate: plate || undefined });
+    await onDone({ name, id: created.id });
+  }
+
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Provision device"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={provision.isPending}>
-            Add as asset
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          provision.mutate({ accountKey, imei: device.imei, name, plate: plate || undefined });
-        }}
-      >
-        <p className="text-sm text-slate-600">
-          IMEI <span className="font-mono">{device.imei}</span> ({device.protocol}) becomes a tracker of a new asset in this account.
-        </p>
-        {problem && Object.keys(problem.fields).length === 0 ? <Alert>{problem.message}</Alert> : null}
-        <Field label="Asset name" value={name} onChange={(event) => setName(event.target.value)} required autoFocus error={problem?.fields.name} />
-        <Field label="Plate" value={plate} onChange={(event) => setPlate(event.target.value)} error={problem?.fields.plate} hint="Optional" />
-      </form>
-    </Dialog>
+    <FormDialog title="Provision device" submitLabel="Add as asset" busy={provision.isPending} failure={failure} formClassName="space-y-4" onSubmit={submit} onClose={onClose}>
+      <p className="text-sm text-slate-600">
+        IMEI <span className="font-mono">{device.imei}</span> ({device.protocol}) becomes a tracker of a new asset in this account.
+      </p>
+      <Field label="Asset name" name="name" required autoFocus error={failure?.fields.name} />
+      <Field label="Plate" name="plate" error={failure?.fields.plate} hint="Optional" />
+    </FormDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
 import { FormDialog } from "../../../_components/form-dialog";
 import { changedFields, formText } from "../../../_components/transport/form-values";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Field } from "../../../_components/ui";
+import { Field } from "../../../_components/ui/field";
 
 export function DriverDialog({
   accountKey,

@@ -5,10 +5,15 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useState } from "react";
 import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { plural } from "../../../_components/transport/transport-labels";
-import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, PageHeader } from "../../../_components/ui";
+import { useTRPC } from "../../../_components/trpc";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Button } from "../../../_components/ui/button";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 import { DriverDialog } from "./driver-dialog";
 
 const PAGE_SIZE = 100;
@@ -51,51 +56,45 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         description="The drivers routes and runs name. Imports find a route's driver by name, e-mail or phone, so each e-mail and phone belongs to one driver."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <Card>
-        <QueryList
-          query={drivers}
-          what="drivers"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No drivers yet" action={addButton}>
-              {canWrite
-                ? "Add the people who drive your routes. A route or a day's run can then name its driver, here or in an import's driver column."
-                : "An administrator, fleet manager or office staff can add the drivers of your routes."}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Drivers" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
-            {rows.map((driver) => (
-              <tr key={driver.id}>
-                <td className="px-4 py-3">
-                  <span className="block font-medium text-slate-900">{driver.name}</span>
-                  <span className="block text-xs text-slate-500 sm:hidden">{[driver.email, driver.phone].filter(Boolean).join(" · ")}</span>
+      <SuccessNotice message={notice} />
+      <ListCard
+        query={drivers}
+        what="drivers"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No drivers yet" action={addButton}>
+            {canWrite
+              ? "Add the people who drive your routes. A route or a day's run can then name its driver, here or in an import's driver column."
+              : "An administrator, fleet manager or office staff can add the drivers of your routes."}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Drivers" columns={canWrite ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+          {rows.map((driver) => (
+            <tr key={driver.id}>
+              <td className="px-4 py-3">
+                <span className="block font-medium text-slate-900">{driver.name}</span>
+                <span className="block text-xs text-slate-500 sm:hidden">{[driver.email, driver.phone].filter(Boolean).join(" · ")}</span>
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{driver.email ?? "—"}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
+              {canWrite ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <EditDeleteButtons
+                    name={driver.name}
+                    onEdit={() => setEditing({ mode: "edit", driver })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(driver);
+                    }}
+                  />
                 </td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{driver.email ?? "—"}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
-                <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
-                {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <EditDeleteButtons
-                      name={driver.name}
-                      onEdit={() => setEditing({ mode: "edit", driver })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(driver);
-                      }}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing ? (
         <DriverDialog
@@ -110,14 +109,13 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete driver?"
         confirmLabel="Delete driver"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, driverId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, driverId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> is deleted.
@@ -126,7 +124,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
             : " Runs that name them will have no driver of their own."}{" "}
           This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

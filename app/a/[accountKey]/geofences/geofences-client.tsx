@@ -11,8 +11,17 @@ import { FitBounds } from "../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../_components/map/fleet-map";
 import { GeofenceLayer, type GeofenceArea } from "../../../_components/map/geofence-layer";
 import { shapeOf, shapeRing } from "../../../_components/map/geofence-shapes";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, Spinner } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Alert } from "../../../_components/ui/alert";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 const DEFAULT_RADIUS_M = 250;
@@ -70,11 +79,7 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
           </>
         }
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <FleetMap mapStyle={mapStyle} label="Geofences map" className="h-[55vh] rounded-lg ring-1 ring-slate-200 lg:h-[70vh]">
@@ -104,62 +109,61 @@ export function GeofencesClient({ accountKey, canManage, mapStyle }: { accountKe
               }}
             />
           ) : null}
-          <Card title="All geofences">
-            {geofences.isPending ? (
-              <Spinner label="Loading geofences…" />
-            ) : geofences.isError ? (
-              <Alert>Could not load the geofences: {describeError(geofences.error).message}</Alert>
-            ) : rows.length === 0 ? (
+          <ListCard
+            title="All geofences"
+            query={geofences}
+            what="geofences"
+            isEmpty={rows.length === 0}
+            empty={
               <EmptyState title="No geofences yet">
                 {canManage ? "Press “New geofence” and draw one on the map." : "An administrator or fleet manager can draw them."}
               </EmptyState>
-            ) : (
-              <ul className="-my-2 divide-y divide-slate-100" aria-label="Geofences">
-                {rows.map((g) => (
-                  <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="geofence-row">
-                    <button
-                      type="button"
-                      className={`min-w-0 text-left text-sm ${g.id === selectedId ? "font-semibold text-violet-800" : "text-slate-900"}`}
-                      onClick={() => setSelectedId((current) => (current === g.id ? null : g.id))}
-                    >
-                      <span className="block truncate">{g.name}</span>
-                      <span className="block text-xs font-normal text-slate-500">
-                        {g.shape === "circle" ? `Circle, ${Math.round(g.radius_m ?? 0)} m` : `Polygon, ${g.points?.length ?? 0} corners`}
-                      </span>
-                    </button>
-                    {canManage ? (
-                      <span className="flex gap-1">
-                        <EditDeleteButtons
-                          name={g.name}
-                          onEdit={() => setEditing(editingOf(g))}
-                          onDelete={() => {
-                            remove.reset();
-                            setDeleting(g);
-                          }}
-                        />
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+            }
+          >
+            <ul className="-my-2 divide-y divide-slate-100" aria-label="Geofences">
+              {rows.map((g) => (
+                <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="geofence-row">
+                  <button
+                    type="button"
+                    className={`min-w-0 text-left text-sm ${g.id === selectedId ? "font-semibold text-violet-800" : "text-slate-900"}`}
+                    onClick={() => setSelectedId((current) => (current === g.id ? null : g.id))}
+                  >
+                    <span className="block truncate">{g.name}</span>
+                    <span className="block text-xs font-normal text-slate-500">
+                      {g.shape === "circle" ? `Circle, ${Math.round(g.radius_m ?? 0)} m` : `Polygon, ${g.points?.length ?? 0} corners`}
+                    </span>
+                  </button>
+                  {canManage ? (
+                    <span className="flex gap-1">
+                      <EditDeleteButtons
+                        name={g.name}
+                        onEdit={() => setEditing(editingOf(g))}
+                        onDelete={() => {
+                          remove.reset();
+                          setDeleting(g);
+                        }}
+                      />
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </ListCard>
         </div>
       </div>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete geofence?"
         confirmLabel="Delete geofence"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, geofenceId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, geofenceId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> will be removed. Geofences that alert rules watch cannot be deleted.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { ImportHistory } from "../../../_components/imports/import-history";
 import { ImportWizard } from "../../../_components/imports/import-wizard";
 import { SpreadsheetSources } from "../../../_components/imports/spreadsheet-sources";
-import { Button, Card, PageHeader } from "../../../_components/ui";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 export function ImportsClient({ accountKey }: { accountKey: string }) {
   const [connecting, setConnecting] = useState(false);

@@ -3,7 +3,9 @@
 import { useState } from "react";
 import type { LinkAccount } from "../../../_components/links/link-account";
 import { LinksList } from "../../../_components/links/links-list";
-import { Button, Card, PageHeader } from "../../../_components/ui";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 export function LinksClient({ account }: { account: LinkAccount }) {
   const [creating, setCreating] = useState(false);

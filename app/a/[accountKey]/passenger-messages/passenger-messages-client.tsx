@@ -7,9 +7,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type Column } from "../../../_components/data-table";
 import { formatInZone } from "../../../_components/links/link-labels";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 60_000;
@@ -62,61 +66,59 @@ export function PassengerMessagesClient({ accountKey, timeZone }: { accountKey: 
           <Alert>{error}</Alert>
         </div>
       ) : null}
-      <Card>
-        <QueryList
-          query={messages}
-          what="passenger messages"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No messages yet">
-              When a link has a passenger form, what its viewers send appears here, newest first.
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Passenger messages, newest first" columns={COLUMNS}>
-            {rows.map((row) => (
-              <tr key={row.id} className={row.seen_at ? "" : "bg-blue-50/60"}>
-                <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">
-                  {formatInZone(row.created_at, timeZone)}
-                  {row.seen_at ? null : (
-                    <span className="mt-1 block">
-                      <Badge tone="blue">New</Badge>
-                    </span>
-                  )}
-                </td>
-                <td className="hidden px-4 py-3 align-top text-slate-700 md:table-cell">{row.link.display_name}</td>
-                <td className="hidden px-4 py-3 align-top text-slate-700 sm:table-cell">
-                  {row.passenger?.name ?? <span className="text-slate-500">—</span>}
-                  {row.email ? <span className="block break-all text-xs text-slate-500">{row.email}</span> : null}
-                </td>
-                <td className="min-w-48 px-4 py-3 align-top">
-                  <span className="block font-medium text-slate-900">{row.choice}</span>
-                  {row.message ? <span className="mt-1 block whitespace-pre-line text-slate-700">{row.message}</span> : null}
-                  {/* what the hidden columns would say, on narrow screens */}
-                  <span className="mt-1 block text-xs text-slate-500 md:hidden">
-                    {row.link.display_name}
-                    {row.passenger ? <span className="sm:hidden"> · {row.passenger.name}</span> : null}
+      <ListCard
+        query={messages}
+        what="passenger messages"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No messages yet">
+            When a link has a passenger form, what its viewers send appears here, newest first.
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Passenger messages, newest first" columns={COLUMNS}>
+          {rows.map((row) => (
+            <tr key={row.id} className={row.seen_at ? "" : "bg-blue-50/60"}>
+              <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">
+                {formatInZone(row.created_at, timeZone)}
+                {row.seen_at ? null : (
+                  <span className="mt-1 block">
+                    <Badge tone="blue">New</Badge>
                   </span>
-                </td>
-                <td className="px-4 py-3 text-right align-top">
-                  {row.seen_at ? (
-                    <span className="text-xs text-slate-500">{formatInZone(row.seen_at, timeZone)}</span>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      aria-label={`Mark seen: ${row.choice} on ${row.link.display_name}`}
-                      busy={markSeen.isPending && markSeen.variables?.ids?.[0] === row.id}
-                      onClick={() => markSeen.mutate({ accountKey, ids: [row.id] })}
-                    >
-                      Mark seen
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+                )}
+              </td>
+              <td className="hidden px-4 py-3 align-top text-slate-700 md:table-cell">{row.link.display_name}</td>
+              <td className="hidden px-4 py-3 align-top text-slate-700 sm:table-cell">
+                {row.passenger?.name ?? <span className="text-slate-500">—</span>}
+                {row.email ? <span className="block break-all text-xs text-slate-500">{row.email}</span> : null}
+              </td>
+              <td className="min-w-48 px-4 py-3 align-top">
+                <span className="block font-medium text-slate-900">{row.choice}</span>
+                {row.message ? <span className="mt-1 block whitespace-pre-line text-slate-700">{row.message}</span> : null}
+                {/* what the hidden columns would say, on narrow screens */}
+                <span className="mt-1 block text-xs text-slate-500 md:hidden">
+                  {row.link.display_name}
+                  {row.passenger ? <span className="sm:hidden"> · {row.passenger.name}</span> : null}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-right align-top">
+                {row.seen_at ? (
+                  <span className="text-xs text-slate-500">{formatInZone(row.seen_at, timeZone)}</span>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    aria-label={`Mark seen: ${row.choice} on ${row.link.display_name}`}
+                    busy={markSeen.isPending && markSeen.variables?.ids?.[0] === row.id}
+                    onClick={() => markSeen.mutate({ accountKey, ids: [row.id] })}
+                  >
+                    Mark seen
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
     </>
   );
 }

@@ -6,9 +6,14 @@ import { useState } from "react";
 import type { PlatformAccount } from "@/server/modules/accounts/list-all-accounts";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, EmptyState, PageHeader, SelectField } from "../../../_components/ui";
+import { SuccessNotice } from "../../../_components/success-notice";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 const COLUMNS: Column[] = [
   { label: "Account" },
@@ -38,36 +43,30 @@ export function PlatformAccountsClient() {
         title="Platform accounts"
         description="Every account on this platform. A plan or add-on change reaches the account's live streams and alerts at once."
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <Card>
-        <QueryList query={accounts} what="accounts" isEmpty={rows.length === 0} empty={<EmptyState title="No accounts yet">Create one with fleet account create.</EmptyState>}>
-          <DataTable caption="Accounts" columns={COLUMNS}>
-            {rows.map((account) => (
-              <tr key={account.id}>
-                <td className="px-4 py-3">
-                  <span className="block font-medium text-slate-900">{account.name}</span>
-                  <span className="block font-mono text-xs text-slate-500">{account.key}</span>
-                </td>
-                <td className="px-4 py-3">
-                  <Badge tone={account.plan === "detailed" ? "blue" : "slate"}>{account.plan}</Badge>
-                </td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{account.addons.length > 0 ? account.addons.join(", ") : "—"}</td>
-                <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{account.members}</td>
-                <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{account.assets}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <Button variant="secondary" aria-label={`Change the plan of ${account.name}`} onClick={() => setEditing(account)}>
-                    Change plan
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+      <SuccessNotice message={notice} />
+      <ListCard query={accounts} what="accounts" isEmpty={rows.length === 0} empty={<EmptyState title="No accounts yet">Create one with fleet account create.</EmptyState>}>
+        <DataTable caption="Accounts" columns={COLUMNS}>
+          {rows.map((account) => (
+            <tr key={account.id}>
+              <td className="px-4 py-3">
+                <span className="block font-medium text-slate-900">{account.name}</span>
+                <span className="block font-mono text-xs text-slate-500">{account.key}</span>
+              </td>
+              <td className="px-4 py-3">
+                <Badge tone={account.plan === "detailed" ? "blue" : "slate"}>{account.plan}</Badge>
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{account.addons.length > 0 ? account.addons.join(", ") : "—"}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{account.members}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{account.assets}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <Button variant="secondary" aria-label={`Change the plan of ${account.name}`} onClick={() => setEditing(account)}>
+                  Change plan
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
       {editing ? (
         <PlanDialog
           account={editing}

@@ -6,11 +6,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type Column } from "../../../_components/data-table";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { RouteDialog } from "../../../_components/transport/route-dialog";
 import { timesText } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
-import { Badge, Button, Card, EmptyState, PageHeader } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 100;
 
@@ -49,58 +52,56 @@ export function RoutesClient({ accountKey, timeZone, canWrite }: { accountKey: s
           </>
         }
       />
-      <Card>
-        <QueryList
-          query={routes}
-          what="routes"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No routes yet" action={newButton}>
-              {canWrite ? (
-                <>
-                  Import your routes with their stops from a spreadsheet on the{" "}
-                  <Link href={`/a/${accountKey}/imports`} className="font-medium text-blue-700 hover:underline">
-                    Imports page
+      <ListCard
+        query={routes}
+        what="routes"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No routes yet" action={newButton}>
+            {canWrite ? (
+              <>
+                Import your routes with their stops from a spreadsheet on the{" "}
+                <Link href={`/a/${accountKey}/imports`} className="font-medium text-blue-700 hover:underline">
+                  Imports page
+                </Link>
+                , or create one here and add its stops on the route&apos;s page.
+              </>
+            ) : (
+              "Routes appear here once an administrator, fleet manager or office staff imports or adds them."
+            )}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Routes" columns={COLUMNS}>
+          {rows.map((route) => (
+            <tr key={route.id}>
+              <td className="px-4 py-3">
+                <Link href={`/a/${accountKey}/routes/${route.id}`} className="font-medium text-blue-700 hover:underline">
+                  Route {route.route_number}
+                </Link>
+                {route.name ? <span className="block text-xs text-slate-500">{route.name}</span> : null}
+                <span className="block text-xs text-slate-500 lg:hidden">
+                  {[route.days_text, timesText(route.start_time, route.end_time)].filter(Boolean).join(" · ")}
+                </span>
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
+                {route.vehicle ? (
+                  <Link href={`/a/${accountKey}/assets/${route.vehicle.id}`} className="text-blue-700 hover:underline">
+                    {route.vehicle.name}
                   </Link>
-                  , or create one here and add its stops on the route&apos;s page.
-                </>
-              ) : (
-                "Routes appear here once an administrator, fleet manager or office staff imports or adds them."
-              )}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Routes" columns={COLUMNS}>
-            {rows.map((route) => (
-              <tr key={route.id}>
-                <td className="px-4 py-3">
-                  <Link href={`/a/${accountKey}/routes/${route.id}`} className="font-medium text-blue-700 hover:underline">
-                    Route {route.route_number}
-                  </Link>
-                  {route.name ? <span className="block text-xs text-slate-500">{route.name}</span> : null}
-                  <span className="block text-xs text-slate-500 lg:hidden">
-                    {[route.days_text, timesText(route.start_time, route.end_time)].filter(Boolean).join(" · ")}
-                  </span>
-                </td>
-                <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
-                  {route.vehicle ? (
-                    <Link href={`/a/${accountKey}/assets/${route.vehicle.id}`} className="text-blue-700 hover:underline">
-                      {route.vehicle.name}
-                    </Link>
-                  ) : (
-                    <Badge tone="amber">No vehicle</Badge>
-                  )}
-                </td>
-                <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{route.driver?.name ?? "—"}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{route.days_text || "—"}</td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{timesText(route.start_time, route.end_time) ?? "—"}</td>
-                <td className="px-4 py-3 text-right tabular-nums text-slate-700">{route.stop_count}</td>
-                <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 sm:table-cell">{route.passenger_count}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+                ) : (
+                  <Badge tone="amber">No vehicle</Badge>
+                )}
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{route.driver?.name ?? "—"}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{route.days_text || "—"}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{timesText(route.start_time, route.end_time) ?? "—"}</td>
+              <td className="px-4 py-3 text-right tabular-nums text-slate-700">{route.stop_count}</td>
+              <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 sm:table-cell">{route.passenger_count}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {creating ? (
         <RouteDialog

@@ -6,7 +6,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Button, Card, Field, PageHeader, SelectField } from "../../../_components/ui";
+import { Alert } from "../../../_components/ui/alert";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 export interface SettingsValues {
   name: string;

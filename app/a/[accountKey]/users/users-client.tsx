@@ -6,8 +6,18 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
 import type { Member } from "@/server/modules/users/users.schema";
+import { FormDialog } from "../../../_components/form-dialog";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, PageHeader, SelectField, Spinner } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SelectField } from "../../../_components/ui/select-field";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: `${ROLE_LABELS[role]} — ${ROLE_DESCRIPTIONS[role]}` }));
 
@@ -20,6 +30,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
+  const rows = members.data ?? [];
   const invitations = useQuery(trpc.users.invitations.queryOptions({ accountKey }));
   const refresh = () =>
     Promise.all([
@@ -74,60 +85,59 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
           <Alert tone={notice.tone}>{notice.text}</Alert>
         </div>
       ) : null}
-      <Card>
-        {members.isPending ? (
-          <Spinner label="Loading members…" />
-        ) : members.isError ? (
-          <Alert>Could not load the members: {describeError(members.error).message}</Alert>
-        ) : members.data.length === 0 ? (
+      <ListCard
+        query={members}
+        what="members"
+        isEmpty={rows.length === 0}
+        empty={
           <EmptyState title="No members" action={<Button onClick={() => setAdding(true)}>Add user</Button>}>
             Add the people who work with this fleet and give each a role.
           </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {members.data.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">
-                    {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
-                    {!member.canSignIn ? <Badge>API service user</Badge> : null}
-                  </p>
-                  <p className="truncate text-sm text-slate-500">{member.email}</p>
-                </div>
-                <label className="sr-only" htmlFor={`role-${member.id}`}>
-                  Role of {member.name}
-                </label>
-                <select
-                  id={`role-${member.id}`}
-                  value={member.role}
-                  disabled={changeRole.isPending}
-                  onChange={(event) => {
-                    setNotice(null);
-                    changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
-                  }}
-                  className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
-                >
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </select>
-                <Button
-                  variant="danger-ghost"
-                  aria-label={`Remove ${member.name}`}
-                  onClick={() => {
-                    remove.reset();
-                    setRemoving(member);
-                  }}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+        }
+      >
+        <ul className="divide-y divide-slate-100">
+          {rows.map((member) => (
+            <li key={member.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-slate-900">
+                  {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
+                  {!member.canSignIn ? <Badge>API service user</Badge> : null}
+                </p>
+                <p className="truncate text-sm text-slate-500">{member.email}</p>
+              </div>
+              <label className="sr-only" htmlFor={`role-${member.id}`}>
+                Role of {member.name}
+              </label>
+              <select
+                id={`role-${member.id}`}
+                value={member.role}
+                disabled={changeRole.isPending}
+                onChange={(event) => {
+                  setNotice(null);
+                  changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
+                }}
+                className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+              <Button
+                variant="danger-ghost"
+                aria-label={`Remove ${member.name}`}
+                onClick={() => {
+                  remove.reset();
+                  setRemoving(member);
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </ListCard>
 
       {invitations.data && invitations.data.length > 0 ? (
         <Card title="Invitations waiting for an answer" className="mt-6">
@@ -175,20 +185,19 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         />
       ) : null}
 
-      <ConfirmDialog
-        open={removing !== null}
+      <DeleteDialog
+        target={removing}
         title="Remove member?"
         confirmLabel="Remove member"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate({ accountKey, userId: removing.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, userId: row.id })}
       >
         <p>
           <strong>{removing?.name}</strong> ({removing?.email}) will lose access to this account. API keys acting as
           them stop working. Their sign-in for other accounts is kept.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
@@ -200,9 +209,7 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const errors = { ...(failure?.fields ?? {}), ...localErrors };
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function submit(form: FormData) {
     const input = {
       accountKey,
       name: String(form.get("name") ?? "").trim(),
@@ -216,48 +223,27 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
     if (!input.password) missing.password = "Choose an initial password (at least 8 characters).";
     setLocalErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    try {
-      const result = await create.mutateAsync(input);
-      await onAdded(
-        result.invited
-          ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
-          : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
-      );
-    } catch {
-      // shown from create.error
-    }
+    const result = await create.mutateAsync(input);
+    await onAdded(
+      result.invited
+        ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
+        : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
+    );
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Add user"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-user-form" busy={create.isPending}>
-            Add user
-          </Button>
-        </>
-      }
-    >
-      <form id="add-user-form" onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" name="name" autoComplete="off" error={errors.name} />
-        <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
-        <Field
-          label="Initial password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
-        />
-        <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
-      </form>
-      {failure && Object.keys(failure.fields).length === 0 ? <Alert>{failure.message}</Alert> : null}
-    </Dialog>
+    <FormDialog title="Add user" submitLabel="Add user" busy={create.isPending} failure={failure} formClassName="space-y-4" onSubmit={submit} onClose={onClose}>
+      <Field label="Name" name="name" autoComplete="off" error={errors.name} />
+      <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
+      <Field
+        label="Initial password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
+      />
+      <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
+    </FormDialog>
   );
 }

@@ -9,7 +9,10 @@ import { DataTable, type Column } from "../../../_components/data-table";
 import { formatInZone } from "../../../_components/links/link-labels";
 import { QueryList } from "../../../_components/query-list";
 import { useTRPC } from "../../../_components/trpc";
-import { Badge, Button, Card, EmptyState } from "../../../_components/ui";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Card } from "../../../_components/ui/card";
+import { EmptyState } from "../../../_components/ui/empty-state";
 import { EVENT_LABELS } from "./webhook-event-labels";
 
 const PAGE_SIZE = 25;

@@ -9,9 +9,18 @@ import type { WebhookDto } from "@/server/modules/webhooks/webhooks.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
 import { formatInZone } from "../../../_components/links/link-labels";
-import { QueryList } from "../../../_components/query-list";
+import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, Field, FieldNote, PageHeader, SecretValue } from "../../../_components/ui";
+import { DeleteDialog } from "../../../_components/delete-dialog";
+import { Alert } from "../../../_components/ui/alert";
+import { Badge } from "../../../_components/ui/badge";
+import { Button } from "../../../_components/ui/button";
+import { Dialog } from "../../../_components/ui/dialog";
+import { EmptyState } from "../../../_components/ui/empty-state";
+import { Field } from "../../../_components/ui/field";
+import { FieldNote } from "../../../_components/ui/field-note";
+import { PageHeader } from "../../../_components/ui/page-header";
+import { SecretValue } from "../../../_components/ui/secret-value";
 import { DeliveryLog } from "./delivery-log";
 import { EVENT_LABELS, SUBSCRIBABLE_EVENTS } from "./webhook-event-labels";
 
@@ -78,68 +87,66 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
         </div>
       ) : null}
 
-      <Card>
-        <QueryList
-          query={webhooks}
-          what="webhooks"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No webhooks yet" action={<Button onClick={() => setAdding(true)}>Add webhook</Button>}>
-              Add the address of a receiver in your system and choose the events it should get. Integrations can also
-              register webhooks with an API key (see the developer documentation).
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Webhooks" columns={COLUMNS}>
-            {rows.map((webhook) => (
-              <tr key={webhook.id} aria-current={webhook.id === selectedId ? "true" : undefined} className={webhook.id === selectedId ? "bg-blue-50/60" : undefined}>
-                <td className="min-w-48 px-4 py-3">
-                  <span className="block break-all font-mono text-xs text-slate-900">{webhook.url}</span>
-                  <span className="block text-xs text-slate-500 md:hidden">{webhook.events.map((event) => EVENT_LABELS[event].label).join(", ")}</span>
-                </td>
-                <td className="hidden px-4 py-3 md:table-cell">
-                  <div className="flex flex-wrap gap-1">
-                    {webhook.events.map((event) => (
-                      <Badge key={event} tone="blue">
-                        {EVENT_LABELS[event].label}
-                      </Badge>
-                    ))}
-                  </div>
-                </td>
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{formatInZone(webhook.created_at, timeZone)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap justify-end gap-1">
-                    <Button variant="ghost" aria-label={`Delivery log of ${webhook.url}`} onClick={() => setSelectedId(webhook.id)}>
-                      Delivery log
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      aria-label={`Send test to ${webhook.url}`}
-                      busy={sendTest.isPending && sendTest.variables?.webhookId === webhook.id}
-                      onClick={() => {
-                        setNotice(null);
-                        sendTest.mutate({ accountKey, webhookId: webhook.id });
-                      }}
-                    >
-                      Send test
-                    </Button>
-                    <Button
-                      variant="danger-ghost"
-                      aria-label={`Delete webhook ${webhook.url}`}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(webhook);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+      <ListCard
+        query={webhooks}
+        what="webhooks"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No webhooks yet" action={<Button onClick={() => setAdding(true)}>Add webhook</Button>}>
+            Add the address of a receiver in your system and choose the events it should get. Integrations can also
+            register webhooks with an API key (see the developer documentation).
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Webhooks" columns={COLUMNS}>
+          {rows.map((webhook) => (
+            <tr key={webhook.id} aria-current={webhook.id === selectedId ? "true" : undefined} className={webhook.id === selectedId ? "bg-blue-50/60" : undefined}>
+              <td className="min-w-48 px-4 py-3">
+                <span className="block break-all font-mono text-xs text-slate-900">{webhook.url}</span>
+                <span className="block text-xs text-slate-500 md:hidden">{webhook.events.map((event) => EVENT_LABELS[event].label).join(", ")}</span>
+              </td>
+              <td className="hidden px-4 py-3 md:table-cell">
+                <div className="flex flex-wrap gap-1">
+                  {webhook.events.map((event) => (
+                    <Badge key={event} tone="blue">
+                      {EVENT_LABELS[event].label}
+                    </Badge>
+                  ))}
+                </div>
+              </td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{formatInZone(webhook.created_at, timeZone)}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button variant="ghost" aria-label={`Delivery log of ${webhook.url}`} onClick={() => setSelectedId(webhook.id)}>
+                    Delivery log
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Send test to ${webhook.url}`}
+                    busy={sendTest.isPending && sendTest.variables?.webhookId === webhook.id}
+                    onClick={() => {
+                      setNotice(null);
+                      sendTest.mutate({ accountKey, webhookId: webhook.id });
+                    }}
+                  >
+                    Send test
+                  </Button>
+                  <Button
+                    variant="danger-ghost"
+                    aria-label={`Delete webhook ${webhook.url}`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(webhook);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {selected ? (
         <DeliveryLog
@@ -186,20 +193,19 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
         ) : null}
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete webhook?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, webhookId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, webhookId: row.id })}
       >
         <p className="break-all">
           <span className="font-mono text-xs">{deleting?.url}</span> stops receiving events at once, and its delivery
           log is deleted with it. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }

@@ -44,7 +44,7 @@ export function registerAlertPaths(registry: OpenAPIRegistry): void {
     tags: ["Alerts"],
     summary: "Create an alert rule",
     description:
-      "Types: OVERSPEED, GEOFENCE (enter/exit), IGNITION (on/off), IDLING, LOW_VOLTAGE, DTC_DETECTED, CONNECTIVITY " +
+      "Types: OVERSPEED, GEOFENCE (enter/exit), IGNITION (on/off), IDLING, LOW_VOLTAGE, DTC_DETECTED, DEVICE_ALARM, CONNECTIVITY " +
       "(offline/online after a silence). `asset_ids` empty means every asset. Takes effect for the next position.",
     security: oauth("alerts:write"),
     request: { params: ZAccountPathParams, body: ruleBody },

@@ -44,7 +44,7 @@ export function registerVehicleControlPaths(registry: OpenAPIRegistry): void {
     summary: "Send a control command (lock, unlock, trunk, immobilise)",
     description:
       "IMMOBILISE needs confirm true. Every command is a toggle and is never resent: poll its state. Policy refusals " +
-      "(no_adapter_detected, adapter_is_read_only, program_number_not_set, vehicle_profile_unmatched, " +
+      "(protocol_has_no_commands, no_adapter_detected, adapter_is_read_only, program_number_not_set, vehicle_profile_unmatched, " +
       "requires_immo_adapter_variant, not_supported_by_vehicle, confirmation_required) answer 422; the vehicle's " +
       "state now (device_offline, vehicle_moving, ignition_on, stale_position, cooldown) answers 200; both with the body below.",
     security: oauth("control:write"),

@@ -53,43 +53,10 @@ class Reader {
     this.offset += 2;
     return v;
   }
-  i16() {
-    this.need(2);
-    const v = this.buf.readInt16BE(this.offset);
-    this.offset += 2;
-    return v;
-  }
   u32() {
     this.need(4);
     const v = this.buf.readUInt32BE(this.offset);
     this.offset += 4;
-    return v;
-  }
-  i32() {
-    this.need(4);
-    const v = this.buf.readInt32BE(this.offset);
-    this.offset += 4;
-    return v;
-  }
-  u64(): IoValue {
-    this.need(8);
-    const high = this.buf.readUInt32BE(this.offset);
-    const low = this.buf.readUInt32BE(this.offset + 4);
-    this.offset += 8;
-    // exact as a double below 2^53; beyond that keep every digit
-    return high < 0x200000 ? high * 0x100000000 + low : ((BigInt(high) << 32n) | BigInt(low)).toString();
-  }
-  timestamp() {
-    this.need(8);
-    const high = this.buf.readUInt32BE(this.offset);
-    const low = this.buf.readUInt32BE(this.offset + 4);
-    this.offset += 8;
-    return high * 0x100000000 + low;
-  }
-  hex(length: number) {
-    this.need(length);
-    const v = this.buf.toString("hex", this.offset, this.offset + length);
-    this.offset += length;
     return v;
   }
   latin1(length: number) {
@@ -231,7 +198,7 @@ export interface UdpDecodeResult {
 }
 
 /** Decodes a UDP datagram: length, packet id, 0x01, AVL packet id, IMEI length + IMEI, AVL data. */
-export function decodeUdpDatagram(datagram: Buffer): UdpDecodeResult | { imei?: undefined; result: DecodeResult } {
+export function decodeUdpDatagram(datagram: Buffer): UdpDecodeResult | { imei?: undefined; result: DecodeResult; reply?: undefined } {
   const r = new Reader(datagram, 0, datagram.length);
   try {
     const length = r.u16();

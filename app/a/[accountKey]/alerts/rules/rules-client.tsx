@@ -5,13 +5,22 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
-import { DEFAULT_COOLDOWN_S, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
+import { DEFAULT_COOLDOWN_S, DEFAULT_DEVICE_ALARMS, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
 import { FormDialog } from "../../../../_components/form-dialog";
-import { QueryList } from "../../../../_components/query-list";
+import { ListCard } from "../../../../_components/list-card";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState, Field, PageHeader, SelectField } from "../../../../_components/ui";
+import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { SuccessNotice } from "../../../../_components/success-notice";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { EditDeleteButtons } from "../../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../../_components/ui/empty-state";
+import { Field } from "../../../../_components/ui/field";
+import { PageHeader } from "../../../../_components/ui/page-header";
+import { SelectField } from "../../../../_components/ui/select-field";
 
 const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
 
@@ -73,55 +82,49 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         description="Each rule watches every asset or the ones you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
         actions={addButton}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
-      <Card>
-        <QueryList
-          query={rules}
-          what="rules"
-          isEmpty={rows.length === 0}
-          empty={
-            <EmptyState title="No alert rules yet" action={addButton}>
-              {canManage ? "Add a rule, for example overspeed above 90 km/h or entering a geofence." : "An administrator or fleet manager can add rules."}
-            </EmptyState>
-          }
-        >
-          <DataTable caption="Alert rules" columns={canManage ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
-            {rows.map((rule) => (
-              <tr key={rule.id} data-testid="rule-row">
-                <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
-                <td className="px-4 py-3 text-slate-700">
-                  <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
-                  <span className="block text-xs text-slate-500">
-                    {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
-                  </span>
+      <SuccessNotice message={notice} />
+      <ListCard
+        query={rules}
+        what="rules"
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState title="No alert rules yet" action={addButton}>
+            {canManage ? "Add a rule, for example overspeed above 90 km/h or entering a geofence." : "An administrator or fleet manager can add rules."}
+          </EmptyState>
+        }
+      >
+        <DataTable caption="Alert rules" columns={canManage ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
+          {rows.map((rule) => (
+            <tr key={rule.id} data-testid="rule-row">
+              <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
+              <td className="px-4 py-3 text-slate-700">
+                <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
+                <span className="block text-xs text-slate-500">
+                  {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
+                </span>
+              </td>
+              <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
+                {rule.asset_ids.length === 0
+                  ? "All assets"
+                  : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
+              </td>
+              <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
+              {canManage ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <EditDeleteButtons
+                    name={rule.name}
+                    onEdit={() => setEditing({ mode: "edit", rule })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(rule);
+                    }}
+                  />
                 </td>
-                <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
-                  {rule.asset_ids.length === 0
-                    ? "All assets"
-                    : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
-                </td>
-                <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
-                {canManage ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <EditDeleteButtons
-                      name={rule.name}
-                      onEdit={() => setEditing({ mode: "edit", rule })}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(rule);
-                      }}
-                    />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryList>
-      </Card>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </ListCard>
 
       {editing ? (
         <RuleDialog
@@ -138,19 +141,18 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete alert rule?"
         confirmLabel="Delete rule"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, ruleId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, ruleId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> stops firing. Alerts it already fired stay in the list.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   );
 }
@@ -194,6 +196,8 @@ function RuleDialog({
       IDLING: () => ({ idle_minutes: number("idle_minutes") }),
       LOW_VOLTAGE: () => ({ voltage_v: number("voltage_v"), min_duration_s: number("min_duration_s") }),
       DTC_DETECTED: () => ({}),
+      // comma- or space-separated names; the server says which one is not an alarm name
+      DEVICE_ALARM: () => ({ alarms: text("alarms").split(/[\s,]+/).filter((name) => name !== "") }),
       CONNECTIVITY: () => ({ silence_minutes: number("silence_minutes"), trigger: text("trigger") }),
     };
     const body = {
@@ -266,6 +270,16 @@ function RuleDialog({
           defaultValue={initial("silence_minutes", "30")}
           error={fieldError("silence_minutes")}
           hint="No record and no login for this long: offline"
+        />
+      ) : null}
+      {type === "DEVICE_ALARM" ? (
+        <Field
+          label="Alarms"
+          name="alarms"
+          defaultValue={same && Array.isArray(params.alarms) ? params.alarms.join(", ") : DEFAULT_DEVICE_ALARMS.join(", ")}
+          error={fieldError("alarms")}
+          className="sm:col-span-2"
+          hint="Alarms the tracker raises itself (GT06 and compatible), e.g. sos, power-cut, tamper"
         />
       ) : null}
       {type === "DTC_DETECTED" ? (

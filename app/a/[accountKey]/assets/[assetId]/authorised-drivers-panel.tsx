@@ -6,7 +6,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SyncStateName } from "@/server/modules/authorised-drivers/authorised-drivers.schema";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, formatDate, Spinner, TextAreaField } from "../../../../_components/ui";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { formatDate } from "../../../../_components/ui/format-date";
+import { Spinner } from "../../../../_components/ui/spinner";
+import { TextAreaField } from "../../../../_components/ui/text-area-field";
 
 const STATE_LABELS: Record<SyncStateName, { text: string; tone: "green" | "blue" | "amber" }> = {
   synced: { text: "On the vehicle", tone: "green" },

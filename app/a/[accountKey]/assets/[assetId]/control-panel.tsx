@@ -6,7 +6,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CONTROL_ACTIONS, REFUSALS, type ControlAction, type RefusalReason } from "@/server/modules/vehicle-control/control-actions";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, Spinner, formatDate } from "../../../../_components/ui";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
+import { Field } from "../../../../_components/ui/field";
+import { formatDate } from "../../../../_components/ui/format-date";
+import { Spinner } from "../../../../_components/ui/spinner";
 
 const ACTION_LABELS: Record<ControlAction, string> = {
   LOCK: "Lock",
@@ -17,6 +24,7 @@ const ACTION_LABELS: Record<ControlAction, string> = {
 
 const LINE_LABELS: Record<string, string> = {
   ok: "Connected",
+  no_commands: "Tracker takes no commands",
   no_adapter: "No CAN adapter",
   not_programmed: "Adapter not programmed",
   offline: "Tracker offline",

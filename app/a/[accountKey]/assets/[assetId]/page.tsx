@@ -9,6 +9,7 @@ import { linkAccount } from "../../../../_components/links/link-account";
 import { NoAccess } from "../../../../_components/no-access";
 import { requireAccountPage } from "../../../../_lib/account-page";
 import { AssetClient } from "./asset-client";
+import { PhoneSetup } from "./phone-setup";
 
 export const metadata: Metadata = { title: "Asset" };
 
@@ -27,12 +28,15 @@ export default async function AssetPage({ params }: Params) {
   });
   if (!asset) notFound();
   return (
-    <AssetClient
-      accountKey={page.account.key}
-      asset={asset}
-      mapStyle={mapStyleFor(env())}
-      links={linkAccount(page.account, page.can("links.manage"))}
-      control={{ canControl: page.can("vehicles.control"), canProvision: page.can("vehicles.provision") }}
-    />
+    <>
+      <AssetClient
+        accountKey={page.account.key}
+        asset={asset}
+        mapStyle={mapStyleFor(env())}
+        links={linkAccount(page.account, page.can("links.manage"))}
+        control={{ canControl: page.can("vehicles.control"), canProvision: page.can("vehicles.provision") }}
+      />
+      <PhoneSetup tracker={asset.tracker} />
+    </>
   );
 }

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import type { LinkAccount } from "../../../../_components/links/link-account";
 import { LinksList } from "../../../../_components/links/links-list";
-import { Button, Card } from "../../../../_components/ui";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
 
 export function TrackingLinksPanel({ account, vehicle }: { account: LinkAccount; vehicle: { id: number; name: string } }) {
   const [creating, setCreating] = useState(false);

@@ -10,7 +10,9 @@ import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formChoice, formText } from "../../../../_components/transport/form-values";
 import { stopTimeText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Field, FieldNote, SelectField } from "../../../../_components/ui";
+import { Field } from "../../../../_components/ui/field";
+import { FieldNote } from "../../../../_components/ui/field-note";
+import { SelectField } from "../../../../_components/ui/select-field";
 
 export function PassengerDialog({
   accountKey,

@@ -12,7 +12,13 @@ import { CopyLinkButton } from "../../../../_components/links/copy-link-button";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, formatDate } from "../../../../_components/ui";
+import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EmptyState } from "../../../../_components/ui/empty-state";
+import { formatDate } from "../../../../_components/ui/format-date";
 import { PassengerDialog } from "./passenger-dialog";
 import type { RouteSection } from "./route-client";
 
@@ -174,20 +180,19 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete passenger?"
         confirmLabel="Delete passenger"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, passengerId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, passengerId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> is removed from route {route.route_number}, with their own tracking link if they have one (whoever watches
           through it is disconnected). This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

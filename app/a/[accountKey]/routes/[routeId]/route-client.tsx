@@ -10,7 +10,12 @@ import type { RouteDetailDto } from "@/server/modules/routes/routes.schema";
 import { RouteDialog } from "../../../../_components/transport/route-dialog";
 import { plural, timesText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, PageHeader } from "../../../../_components/ui";
+import { SuccessNotice } from "../../../../_components/success-notice";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
+import { PageHeader } from "../../../../_components/ui/page-header";
 import { PassengersCard } from "./passengers-card";
 import { RunsCard } from "./runs-card";
 import { StopsCard } from "./stops-card";
@@ -84,11 +89,7 @@ export function RouteClient({
           ) : null
         }
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      ) : null}
+      <SuccessNotice message={notice} />
       <div className="space-y-6">
         <Card title="Details">
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">

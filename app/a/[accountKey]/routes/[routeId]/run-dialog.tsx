@@ -10,7 +10,9 @@ import { changedFields, formChoice, formText } from "../../../../_components/tra
 import { runDateText } from "../../../../_components/transport/transport-labels";
 import { choiceOptions, useTransportChoices } from "../../../../_components/transport/use-transport-choices";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Field, SelectField, TextAreaField } from "../../../../_components/ui";
+import { Field } from "../../../../_components/ui/field";
+import { SelectField } from "../../../../_components/ui/select-field";
+import { TextAreaField } from "../../../../_components/ui/text-area-field";
 
 export function RunDialog({
   accountKey,

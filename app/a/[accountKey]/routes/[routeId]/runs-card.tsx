@@ -10,7 +10,12 @@ import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/
 import { QueryList } from "../../../../_components/query-list";
 import { runDateText, timesText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState } from "../../../../_components/ui";
+import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { Alert } from "../../../../_components/ui/alert";
+import { Badge } from "../../../../_components/ui/badge";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EmptyState } from "../../../../_components/ui/empty-state";
 import type { RouteSection } from "./route-client";
 import { RunDialog } from "./run-dialog";
 
@@ -157,20 +162,19 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Delete run?"
         confirmLabel="Delete run"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, runId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, runId: row.id })}
       >
         <p>
           The run of <strong>{deleting ? runDateText(deleting.date, deleting.weekday) : ""}</strong> is deleted with its own times, vehicle, driver and
           notice. To tell passengers the route does not run that day, cancel it instead.
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

@@ -8,7 +8,8 @@ import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formText } from "../../../../_components/transport/form-values";
 import { STOP_KIND_OPTIONS } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Field, SelectField } from "../../../../_components/ui";
+import { Field } from "../../../../_components/ui/field";
+import { SelectField } from "../../../../_components/ui/select-field";
 
 export function StopDialog({
   accountKey,

@@ -8,7 +8,12 @@ import type { RouteStopDto } from "@/server/modules/routes/routes.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
 import { plural, STOP_KIND_NAMES, stopTimeText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { Alert, Button, Card, ConfirmDialog, EditDeleteButtons, EmptyState } from "../../../../_components/ui";
+import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { Alert } from "../../../../_components/ui/alert";
+import { Button } from "../../../../_components/ui/button";
+import { Card } from "../../../../_components/ui/card";
+import { EditDeleteButtons } from "../../../../_components/ui/edit-delete-buttons";
+import { EmptyState } from "../../../../_components/ui/empty-state";
 import type { RouteSection } from "./route-client";
 import { StopDialog } from "./stop-dialog";
 
@@ -127,14 +132,13 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        target={deleting}
         title="Remove stop?"
         confirmLabel="Remove stop"
-        busy={remove.isPending}
-        error={remove.error ? describeError(remove.error).message : null}
+        mutation={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ accountKey, stopId: deleting.id })}
+        onConfirm={(row) => remove.mutate({ accountKey, stopId: row.id })}
       >
         <p>
           <strong>{deleting?.name}</strong> is removed from route {route.route_number}; the stops after it move up one place.
@@ -147,7 +151,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
             </Alert>
           </div>
         ) : null}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Card>
   );
 }

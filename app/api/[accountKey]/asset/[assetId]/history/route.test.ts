@@ -8,6 +8,7 @@ import { IngestPipeline } from "@/server/tracker/pipeline/ingest-pipeline";
 import { PositionWriter } from "@/server/tracker/pipeline/position-writer";
 import { WsSequence } from "@/server/tracker/pipeline/ws-sequence";
 import type { DecodedRecord } from "@/server/tracker/protocols/teltonika/decoder";
+import { normalizeRecord } from "@/server/tracker/protocols/teltonika/normalize";
 import { TrackerDirectory } from "@/server/tracker/tracker-directory";
 import { GET as getTrips } from "../trips/route";
 import { GET as getHistory } from "./route";
@@ -16,8 +17,9 @@ import { testImei } from "../../../../../../server/testing/test-imei";
 const T0 = Date.UTC(2026, 10, 20, 6, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function rec(offsetS: number, speed: number, ignition: 0 | 1): DecodedRecord {
-  return {
+/** a Teltonika record as the listener hands it to the pipeline (normalized) */
+function rec(offsetS: number, speed: number, ignition: 0 | 1) {
+  const decoded: DecodedRecord = {
     timestamp: T0 + offsetS * 1000,
     priority: 0,
     latitude: 54.6872 + offsetS * 0.0001,
@@ -29,6 +31,7 @@ function rec(offsetS: number, speed: number, ignition: 0 | 1): DecodedRecord {
     eventIoId: 0,
     io: { 239: ignition, 66: 12400, 85: speed ? 2000 : 0 },
   };
+  return normalizeRecord(decoded);
 }
 
 describe.each(databaseKinds())("history and trips API on %s", (kind) => {

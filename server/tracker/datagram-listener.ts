@@ -1,5 +1,6 @@
-// Teltonika over UDP: each datagram carries the IMEI and its records; the acknowledgement (packet id, AVL packet
-// id, record count) goes back only after the records are stored. Datagrams of one device are handled in order.
+// The UDP listener of every datagram protocol in the registry (protocols/registry.ts; Teltonika today): each
+// datagram carries the IMEI and its records; the protocol's acknowledgement (Teltonika: packet id, AVL packet id,
+// record count) goes back only after the records are stored. Datagrams of one device are handled in order.
 // Unknown IMEIs and malformed datagrams get no answer.
 // Under attack (docs/ingest.md "Tracker ports under attack"): UDP has no handshake and its source is spoofable, so
 // the work is bounded instead: at most a few datagrams wait per device and a fixed number in total. A datagram over
@@ -9,10 +10,10 @@
 // does, for at most STOP_DRAIN_MS), then closes the socket; a device resends whatever was not acknowledged.
 import dgram from "node:dgram";
 import type { Logger } from "pino";
-import { isValidImei } from "./imei";
-import { decodeUdpDatagram, udpAcknowledgement } from "./protocols/teltonika/decoder";
+import { isValidImei } from "../modules/assets/imei";
+import type { DatagramProtocol } from "./protocols/protocol";
 import { SampledLog } from "./sampled-log";
-import { PROTOCOL, STOP_DRAIN_MS } from "./teltonika-tcp-listener";
+import { STOP_DRAIN_MS } from "./stream-listener";
 import { settledWithin } from "../deadlines";
 import { metricSources } from "../metrics/metric-sources";
 import { metrics } from "../metrics/registry";
@@ -28,7 +29,7 @@ export const UDP_LIMITS = {
 
 /** Datagrams dropped without an answer since the listener started, by reason. */
 export interface UdpListenerCounters {
-  /** not a Teltonika record datagram, or its CRC-free structure did not check out */
+  /** not a record datagram of the protocol, or its structure did not check out */
   malformed: number;
   /** the IMEI is not 15 digits with a valid check digit */
   invalidImei: number;
@@ -52,7 +53,8 @@ export interface UdpListener {
   close(): Promise<void>;
 }
 
-export async function startTeltonikaUdpListener(options: {
+export async function startDatagramListener(options: {
+  protocol: DatagramProtocol;
   host: string;
   port: number;
   sink: TrackerSink;
@@ -62,7 +64,8 @@ export async function startTeltonikaUdpListener(options: {
   /** at most one warning of each kind per this many ms */
   logSampleMs?: number;
 }): Promise<UdpListener> {
-  const { sink, logger } = options;
+  const { sink, logger, protocol } = options;
+  const PROTOCOL = protocol.name;
   const maxPerDevice = options.maxQueuedPerDevice ?? UDP_LIMITS.maxQueuedPerDevice;
   const maxTotal = options.maxQueuedTotal ?? UDP_LIMITS.maxQueuedTotal;
   const warnings = new SampledLog(logger, options.logSampleMs);
@@ -84,12 +87,11 @@ export async function startTeltonikaUdpListener(options: {
 
   socket.on("message", (datagram, remote) => {
     if (stopping) return void counters.stopping++;
-    const decoded = decodeUdpDatagram(datagram);
-    const imei = decoded.imei;
-    if (!imei || decoded.result.kind !== "records" || !("reply" in decoded) || !decoded.reply) {
-      const reason = decoded.result.kind === "rejected" ? decoded.result.reason : "not a record datagram";
-      return drop("malformed", "udp datagram dropped: malformed", { remoteAddress: remote.address, reason });
+    const decoded = protocol.decodeDatagram(datagram);
+    if (decoded.kind === "rejected") {
+      return drop("malformed", "udp datagram dropped: malformed", { remoteAddress: remote.address, reason: decoded.reason });
     }
+    const imei = decoded.imei;
     if (!isValidImei(imei)) {
       return drop("invalidImei", "udp datagram dropped: not a valid IMEI", { remoteAddress: remote.address, imei });
     }
@@ -100,21 +102,21 @@ export async function startTeltonikaUdpListener(options: {
     if (waiting >= maxTotal) {
       return drop("totalQueueFull", "udp datagram dropped: too many waiting", { remoteAddress: remote.address, imei });
     }
-    const { records } = decoded.result;
+    const { records, ack } = decoded;
     received.inc(records.length);
-    const reply = decoded.reply;
     chain.waiting++;
     waiting++;
     chains.set(imei, chain);
     chain.tail = chain.tail
       .then(async () => {
         const tracker = await sink.identify({ imei, protocol: PROTOCOL, remoteAddress: remote.address });
-        if (!tracker) return void counters.unknownTracker++;
+        // unknown, or registered for another protocol (its records would be named as that protocol's)
+        if (!tracker || tracker.protocol !== PROTOCOL) return void counters.unknownTracker++;
         const stored = await sink.ingest(tracker, records, { protocol: PROTOCOL, receivedAt: Date.now() });
         if (closed) return; // stored after the stop's grace: the device resends, and the writer keeps it once
         // awaited: the send resolves the address first, and a stop must not close the socket under it
         await new Promise<void>((resolve, reject) =>
-          socket.send(udpAcknowledgement(reply, stored), remote.port, remote.address, (error) => (error ? reject(error) : resolve())),
+          socket.send(ack(stored), remote.port, remote.address, (error) => (error ? reject(error) : resolve())),
         );
         counters.acknowledged++;
         acknowledged.inc(stored);
@@ -125,7 +127,7 @@ export async function startTeltonikaUdpListener(options: {
         if (--chain.waiting === 0) chains.delete(imei);
       });
   });
-  socket.on("error", (error) => logger.error({ err: error }, "teltonika udp listener error"));
+  socket.on("error", (error) => logger.error({ err: error, protocol: PROTOCOL }, "tracker udp listener error"));
 
   await new Promise<void>((resolve, reject) => {
     socket.once("error", reject);

@@ -4,13 +4,14 @@ import net from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DeviceSessions } from "./device-sessions";
-import type { DecodedRecord } from "./protocols/teltonika/decoder";
+import type { TrackerRecord } from "./record";
 import { testRecord } from "../testing/teltonika-test-device";
 import { encodeTcpPacket8E } from "./protocols/teltonika/avl-encoder";
 import { crc16Ibm } from "./protocols/teltonika/crc";
 import { encodeCommand } from "./protocols/teltonika/encoder";
-import { startTeltonikaTcpListener, type TcpListener } from "./teltonika-tcp-listener";
+import { startStreamListener, type TcpListener } from "./stream-listener";
 import type { KnownTracker, TrackerSink } from "./tracker-sink";
+import { teltonikaTcp } from "./protocols/teltonika/protocol";
 
 const hex = (s: string) => Buffer.from(s, "hex");
 const CODEC8 = hex(
@@ -29,7 +30,7 @@ function login(imei: string) {
 }
 
 class RecordingSink implements TrackerSink {
-  stored: DecodedRecord[][] = [];
+  stored: TrackerRecord[][] = [];
   unknown: string[] = [];
   answers: string[] = [];
   fail = false;
@@ -41,7 +42,7 @@ class RecordingSink implements TrackerSink {
     }
     return { trackerId: 7, assetId: 3, accountId: 1, imei, protocol: "teltonika" };
   }
-  async ingest(_tracker: KnownTracker, records: DecodedRecord[]) {
+  async ingest(_tracker: KnownTracker, records: TrackerRecord[]) {
     await this.gate;
     if (this.fail) throw new Error("database down");
     this.stored.push(records);
@@ -92,7 +93,7 @@ describe("Teltonika TCP listener", () => {
   let listener: TcpListener;
 
   beforeAll(async () => {
-    listener = await startTeltonikaTcpListener({
+    listener = await startStreamListener({ protocol: teltonikaTcp,
       host: "127.0.0.1",
       port: 0,
       sink,

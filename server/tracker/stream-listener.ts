@@ -1,8 +1,12 @@
-// Teltonika over TCP: IMEI login, then AVL packets acknowledged with their record count only after the sink has
-// stored them, Codec 12 answers routed to the waiting command, 0xFF keep-alives ignored.
-// Robustness: a packet with a bad CRC or mismatching counts is not acknowledged (the device resends) and the
-// connection stays open; garbage or oversize frames close the connection; a sink failure never acknowledges and
-// never crashes the listener.
+// The TCP listener of every stream protocol in the registry (protocols/registry.ts): the protocol's decoder turns
+// bytes into messages (protocols/protocol.ts); this file owns the sockets and the rules. IMEI login first, then
+// records acknowledged (with the protocol's answer) only after the sink has stored them, in frame order; command
+// answers routed to the waiting command; keep-alives ignored.
+// Robustness: a frame the protocol rejects (bad CRC, counts that do not check out) is not acknowledged (the device
+// resends) and the connection stays open; garbage the protocol cannot resynchronise on closes the connection; a sink
+// failure never acknowledges and never crashes the listener; a socket stops being read while maxQueuedPackets frames
+// wait to be stored (backpressure); the newest login of a tracker wins (newest-login-wins.ts); a graceful stop
+// acknowledges what is being stored before it closes.
 // Under attack (docs/ingest.md "Tracker ports under attack"): a connection must log in within a short deadline,
 // connections per source address are capped, a started frame must complete within its deadline however slowly its
 // bytes trickle in, a login that is not a valid IMEI is refused before any database work, and the warnings about
@@ -10,10 +14,8 @@
 import net from "node:net";
 import type { Logger } from "pino";
 import { DeviceSession, type DeviceSessions } from "./device-sessions";
-import { decodeTcpPacket, loginReply, tcpAcknowledgement } from "./protocols/teltonika/decoder";
-import { encodeCommand } from "./protocols/teltonika/encoder";
-import { TeltonikaFrameSplitter } from "./protocols/teltonika/frame";
-import { isValidImei } from "./imei";
+import type { StreamProtocol } from "./protocols/protocol";
+import { isValidImei } from "../modules/assets/imei";
 import { SampledLog } from "./sampled-log";
 import { EndSessionError, type KnownTracker, type TrackerSink } from "./tracker-sink";
 import { settledWithin } from "../deadlines";
@@ -21,6 +23,7 @@ import { metricSources } from "../metrics/metric-sources";
 import { metrics } from "../metrics/registry";
 
 export interface TcpListenerOptions {
+  protocol: StreamProtocol;
   host: string;
   port: number;
   sink: TrackerSink;
@@ -39,8 +42,6 @@ export interface TcpListenerOptions {
   /** stop reading from a socket while this many packets wait to be stored */
   maxQueuedPackets?: number;
 }
-
-export const PROTOCOL = "teltonika";
 
 /**
  * Connections waiting to be accepted. After a server restart every device of a fleet reconnects within seconds; with
@@ -79,11 +80,11 @@ export interface TcpListenerCounters {
   frameTimeouts: number;
   /** logins refused because the IMEI is not 15 digits with a valid check digit */
   invalidImeis: number;
-  /** connections closed on garbage (missing preamble, oversize frame, non-numeric login) */
+  /** connections closed on garbage the protocol cannot recover from (Teltonika: missing preamble, oversize frame) */
   invalidFrames: number;
-  /** logins refused because no asset has the IMEI's tracker */
+  /** logins refused because no asset has the IMEI's tracker, or its tracker is registered for another protocol */
   unknownTrackers: number;
-  /** packets not acknowledged because their CRC or counts did not check out (the device resends) */
+  /** frames not acknowledged because their CRC, length or counts did not check out (the device resends) */
   invalidPackets: number;
 }
 
@@ -107,11 +108,12 @@ type ConnectionOptions = TcpListenerOptions & {
   warnings: SampledLog;
 };
 
-export async function startTeltonikaTcpListener(options: TcpListenerOptions): Promise<TcpListener> {
+export async function startStreamListener(options: TcpListenerOptions): Promise<TcpListener> {
+  const protocolName = options.protocol.name;
   const connectionOptions: ConnectionOptions = {
     ...options,
-    received: metrics().recordsReceived.labels(PROTOCOL, "tcp"),
-    acknowledged: metrics().recordsAcknowledged.labels(PROTOCOL, "tcp"),
+    received: metrics().recordsReceived.labels(protocolName, "tcp"),
+    acknowledged: metrics().recordsAcknowledged.labels(protocolName, "tcp"),
     idleTimeoutMs: options.idleTimeoutMs ?? TCP_LIMITS.idleTimeoutMs,
     frameTimeoutMs: options.frameTimeoutMs ?? TCP_LIMITS.frameTimeoutMs,
     loginTimeoutMs: options.loginTimeoutMs ?? TCP_LIMITS.loginTimeoutMs,
@@ -149,7 +151,7 @@ export async function startTeltonikaTcpListener(options: TcpListenerOptions): Pr
     });
   });
   server.maxConnections = 50_000;
-  server.on("error", (error) => options.logger.error({ err: error }, "teltonika tcp listener error"));
+  server.on("error", (error) => options.logger.error({ err: error, protocol: protocolName }, "tracker tcp listener error"));
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -160,7 +162,7 @@ export async function startTeltonikaTcpListener(options: TcpListenerOptions): Pr
   });
   const port = (server.address() as net.AddressInfo).port;
   const unregisterMetrics = metricSources().add("trackerListener", {
-    protocol: PROTOCOL,
+    protocol: protocolName,
     transport: "tcp",
     connections: () => sockets.size,
     counters,
@@ -186,8 +188,9 @@ export async function startTeltonikaTcpListener(options: TcpListenerOptions): Pr
 
 /** Serves one device connection; returns its drain for a graceful stop. */
 function handleConnection(socket: net.Socket, options: ConnectionOptions): () => Promise<void> {
-  const { sink, sessions, logger, counters, warnings } = options;
-  const splitter = new TeltonikaFrameSplitter();
+  const { sink, sessions, logger, counters, warnings, protocol } = options;
+  const stream = protocol.openStream();
+  const encodeCommand = protocol.commands?.encode ?? noCommands(protocol.name);
   const remoteAddress = socket.remoteAddress;
   let tracker: KnownTracker | null = null;
   let session: DeviceSession | undefined;
@@ -204,12 +207,14 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
     socket.destroy();
   };
 
-  /** answers the login with the refusal byte, then closes; a peer that never closes its side is cut off soon after */
-  const refuse = (reason: string) => {
+  /** answers the login with the protocol's refusal (if it has one), then closes; a peer that never closes its side is
+   *  cut off soon after */
+  const refuse = (reason: string, reply: Buffer | undefined) => {
     if (closed) return;
     closed = true;
     logger.debug({ remoteAddress, reason }, "tracker login refused");
-    socket.end(loginReply(false));
+    if (reply) socket.end(reply);
+    else socket.end();
     setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
   };
 
@@ -240,14 +245,14 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
     if (closed) return; // refused or closing: what still arrives is neither buffered nor looked at
     let frames;
     try {
-      frames = splitter.feed(chunk);
+      frames = stream.feed(chunk);
     } catch (error) {
-      logger.error({ err: error, remoteAddress }, "frame splitter failed");
-      return close("splitter failure");
+      logger.error({ err: error, remoteAddress, protocol: protocol.name }, "frame decoding failed");
+      return close("decoder failure");
     }
     // the frame deadline runs from a frame's first byte to its last: it starts when bytes are left waiting for the
     // rest of their frame and is not restarted by more bytes of the same frame (a trickle cannot extend it)
-    if (splitter.pending === 0) {
+    if (stream.pending === 0) {
       clearTimeout(frameTimer);
       frameTimer = undefined;
     } else if (frameTimer === undefined || frames.length > 0) {
@@ -264,60 +269,81 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
           counters.invalidFrames++;
           warnings.warn("invalid data from tracker", { remoteAddress, imei: tracker?.imei, reason: frame.reason });
           return close(frame.reason);
-        case "ping":
+        case "ignore":
           break;
-        case "imei":
+        case "login":
           clearTimeout(loginTimer); // the device has done its part; the lookup is ours
           loginTimer = undefined;
+          if (tracker || session) break; // one login per connection: a repeated one changes nothing
           if (!isValidImei(frame.imei)) {
-            // not a Teltonika device: refused with the protocol's answer, before any database work
+            // not a real device: refused with the protocol's answer, before any database work
             counters.invalidImeis++;
             warnings.warn("tracker login refused: not a valid IMEI", { remoteAddress, imei: frame.imei });
-            return refuse("not a valid IMEI");
+            return refuse("not a valid IMEI", frame.reply(false));
           }
           enqueue(async () => {
-            tracker = await sink.identify({ imei: frame.imei, protocol: PROTOCOL, remoteAddress });
+            tracker = await sink.identify({ imei: frame.imei, protocol: protocol.name, remoteAddress });
             if (closed) return;
             if (!tracker) {
               counters.unknownTrackers++;
               warnings.warn("unknown tracker refused", { imei: frame.imei, remoteAddress });
-              return refuse("unknown tracker");
+              return refuse("unknown tracker", frame.reply(false));
             }
-            socket.write(loginReply(true));
+            if (tracker.protocol !== protocol.name) {
+              // its records would be stored and named as another protocol's: a misconfigured device (or a forged one)
+              counters.unknownTrackers++;
+              warnings.warn("tracker refused: registered for another protocol", { imei: frame.imei, remoteAddress, registered: tracker.protocol, protocol: protocol.name });
+              tracker = null;
+              return refuse("registered for another protocol", frame.reply(false));
+            }
+            const accepted = frame.reply(true);
+            if (accepted) socket.write(accepted);
             session = new DeviceSession(tracker, { write: (bytes) => socket.write(bytes), end: close }, encodeCommand);
             sessions.add(session);
             sink.connected?.(tracker);
-            logger.debug({ imei: tracker.imei, remoteAddress }, "tracker logged in");
+            logger.debug({ imei: tracker.imei, remoteAddress, protocol: protocol.name }, "tracker logged in");
           });
           break;
-        case "packet":
+        case "rejected":
           enqueue(async () => {
             if (!tracker) return;
-            const result = decodeTcpPacket(frame.bytes);
-            if (result.kind === "rejected") {
-              counters.invalidPackets++;
-              logger.warn({ imei: tracker.imei, reason: result.reason }, "packet not acknowledged");
-              return;
+            counters.invalidPackets++;
+            // sampled: a device (or a GT06 stream full of garbage) can send these as fast as it likes
+            warnings.warn("packet not acknowledged", { imei: tracker.imei, remoteAddress, reason: frame.reason });
+          });
+          break;
+        case "reply":
+          enqueue(async () => {
+            if (tracker) socket.write(frame.bytes);
+          });
+          break;
+        case "command-response":
+          enqueue(async () => {
+            if (!tracker) return;
+            for (const text of frame.responses) {
+              if (!session?.answer(text)) sink.commandResponse?.(tracker, text);
             }
-            if (result.kind === "command-response") {
-              for (const text of result.responses) {
-                if (!session?.answer(text)) sink.commandResponse?.(tracker, text);
+          });
+          break;
+        case "records":
+          enqueue(async () => {
+            if (!tracker) return;
+            let stored = 0;
+            if (frame.records.length > 0) {
+              options.received.inc(frame.records.length);
+              try {
+                stored = await sink.ingest(tracker, frame.records, { protocol: protocol.name, receivedAt: Date.now() });
+              } catch (error) {
+                if (!(error instanceof EndSessionError)) throw error;
+                // the tracker left its asset, or the database refuses this packet: not acknowledged, and the device
+                // logs in again to be looked up afresh
+                logger.warn({ imei: tracker.imei, remoteAddress, reason: error.message }, "tracker session ended");
+                return close(error.message);
               }
-              return;
-            }
-            options.received.inc(result.records.length);
-            let stored: number;
-            try {
-              stored = await sink.ingest(tracker, result.records, { protocol: PROTOCOL, receivedAt: Date.now() });
-            } catch (error) {
-              if (!(error instanceof EndSessionError)) throw error;
-              // the tracker left its asset, or the database refuses this packet: not acknowledged, and the device
-              // logs in again to be looked up afresh
-              logger.warn({ imei: tracker.imei, remoteAddress, reason: error.message }, "tracker session ended");
-              return close(error.message);
             }
             if (closed) return;
-            socket.write(tcpAcknowledgement(stored)); // acknowledged only once stored, with what was stored
+            const ack = frame.ack(stored); // acknowledged only once stored, with what was stored
+            if (ack) socket.write(ack);
             options.acknowledged.inc(stored);
           });
           break;
@@ -340,5 +366,12 @@ function handleConnection(socket: net.Socket, options: ConnectionOptions): () =>
     socket.pause(); // nothing new is read; what was received is still stored and acknowledged
     clearTimeout(frameTimer);
     await chain;
+  };
+}
+
+/** a protocol without commands: a session still exists (online state), but nothing can be sent on it */
+function noCommands(protocol: string): (command: string) => Buffer {
+  return () => {
+    throw new Error(`protocol ${protocol} has no commands`);
   };
 }

@@ -1,9 +1,10 @@
 import dgram from "node:dgram";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DecodedRecord } from "./protocols/teltonika/decoder";
-import { startTeltonikaUdpListener, type UdpListener } from "./teltonika-udp-listener";
+import type { TrackerRecord } from "./record";
+import { startDatagramListener, type UdpListener } from "./datagram-listener";
 import type { KnownTracker, TrackerSink } from "./tracker-sink";
+import { teltonikaUdp } from "./protocols/teltonika/protocol";
 
 const hex = (s: string) => Buffer.from(s, "hex");
 // AVL data of the vendor's Codec 8 sample (codec id .. second record count)
@@ -25,7 +26,7 @@ function datagram(imei: string, packetId: number, avlPacketId: number, avl = AVL
 }
 
 describe("Teltonika UDP listener", () => {
-  const stored: DecodedRecord[][] = [];
+  const stored: TrackerRecord[][] = [];
   const asked: string[] = [];
   const sink: TrackerSink = {
     identify: async ({ imei }) => {
@@ -43,7 +44,7 @@ describe("Teltonika UDP listener", () => {
   client.on("message", (m) => replies.push(m));
 
   beforeAll(async () => {
-    listener = await startTeltonikaUdpListener({ host: "127.0.0.1", port: 0, sink, logger: pino({ level: "silent" }) });
+    listener = await startDatagramListener({ protocol: teltonikaUdp, host: "127.0.0.1", port: 0, sink, logger: pino({ level: "silent" }) });
     await new Promise<void>((resolve) => client.bind(0, "127.0.0.1", () => resolve()));
   });
   afterAll(async () => {
@@ -103,7 +104,7 @@ describe("Teltonika UDP listener under a flood", () => {
   client.on("message", (m) => replies.push(m));
 
   beforeAll(async () => {
-    listener = await startTeltonikaUdpListener({
+    listener = await startDatagramListener({ protocol: teltonikaUdp,
       host: "127.0.0.1",
       port: 0,
       sink,

@@ -1,0 +1,47 @@
+"use client";
+// The confirmation before a row of a list is deleted (or removed, revoked): open while a row is chosen, the
+// mutation's progress on the button and its refusal under the text. One place for the wiring that every list page
+// repeated, so a delete reads the same everywhere; the wording stays with the caller, since only it knows what goes.
+import { describeError } from "./trpc";
+import { ConfirmDialog } from "./ui/confirm-dialog";
+
+/** the part of a react-query mutation the dialog reads */
+export interface DeleteMutation {
+  isPending: boolean;
+  error: unknown;
+}
+
+export function DeleteDialog<T>({
+  target,
+  title,
+  confirmLabel,
+  mutation,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  /** the row to delete; null keeps the dialog closed */
+  target: T | null;
+  title: string;
+  confirmLabel: string;
+  mutation: DeleteMutation;
+  onConfirm: (target: T) => void;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={mutation.isPending}
+      error={mutation.error ? describeError(mutation.error).message : null}
+      onClose={onClose}
+      onConfirm={() => {
+        if (target !== null) onConfirm(target);
+      }}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}

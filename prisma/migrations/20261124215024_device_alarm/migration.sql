@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "AlertRuleType" ADD VALUE 'DEVICE_ALARM';
+
+-- AlterEnum
+ALTER TYPE "AlertType" ADD VALUE 'DEVICE_ALARM';

@@ -1,0 +1,134 @@
+// OsmAnd wired into the tracker service, end to end over real HTTP and a real database: the tracker service with
+// OSMAND_PORT open, requests as the Traccar Client and OsmAnd apps send them, the pipeline storing and publishing
+// them. Checks that 200 means stored (and published live, named like any other protocol's values), that an unknown
+// device id is 404 and recorded for provisioning with its protocol, that malformed input is 400 with nothing stored,
+// and that a phone id registered as another protocol's tracker is refused.
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryHub, setHub, type Hub } from "../hub";
+import { createAccount } from "../modules/accounts/create-account";
+import { createAsset } from "../modules/assets/create-asset";
+import { listPositionHistory } from "../modules/positions/list-position-history";
+import type { LivePosition } from "../modules/positions/live-position";
+import { freePort } from "../testing/free-port";
+import { databaseKinds, useTestDatabase } from "../testing/test-database";
+import { testImei } from "../testing/test-imei";
+import { startTrackerService, type TrackerService } from "./tracker-service";
+
+describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  let hub: Hub;
+  let service: TrackerService;
+  let base: string;
+  const heard: LivePosition[] = [];
+
+  beforeAll(async () => {
+    hub = createMemoryHub();
+    setHub(hub);
+    service = await startTrackerService({
+      prisma: t.db,
+      sql: t.database.sql,
+      hub,
+      host: "127.0.0.1",
+      teltonikaPort: 0,
+      osmandPort: await freePort(),
+      embedded: kind === "embedded",
+      logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
+    });
+    base = `http://127.0.0.1:${service.osmandPort}`;
+    service.local.subscribe("position", (position) => void heard.push(position));
+  });
+  afterAll(async () => {
+    await service?.stop();
+    setHub(undefined);
+    await hub?.close();
+  });
+
+  let phones = 0;
+  async function phoneAsset() {
+    const deviceId = `phone-${kind}-${++phones}-${Date.now()}`;
+    const account = await createAccount({ name: `Phones ${deviceId}` });
+    const asset = await createAsset({ accountId: account.id, name: "Driver's phone", imei: deviceId, protocol: "osmand" });
+    return { deviceId, accountId: account.id, assetId: asset.id };
+  }
+
+  const stored = (assetId: number) => t.db.position.count({ where: { assetId } });
+
+  it("listens on its own port, beside no Teltonika listener", () => {
+    expect(service.tcpPort).toBeNull();
+    expect(service.listeners()).toEqual([{ name: "osmand-http", port: service.osmandPort, listening: true }]);
+  });
+
+  it("answers 200 once a query-string upload is stored, and publishes it live with its named values", async () => {
+    const { deviceId, accountId, assetId } = await phoneAsset();
+    const fixTime = Math.floor(Date.now() / 1000) - 30;
+    const query = new URLSearchParams({
+      id: deviceId,
+      lat: "54.6872",
+      lon: "25.2797",
+      timestamp: String(fixTime),
+      speed: "10", // knots
+      bearing: "90",
+      altitude: "112",
+      accuracy: "8",
+      batt: "76",
+      charge: "true",
+      driverUniqueId: "A42",
+    });
+    const response = await fetch(`${base}/?${query}`);
+    expect(response.status).toBe(200);
+    expect(await stored(assetId)).toBe(1); // 200 means stored
+
+    const page = await listPositionHistory({ accountId, assetId, range: { from: fixTime * 1000 - 1000, to: Date.now(), limit: 10, cursor: undefined } });
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({ latitude: 54.6872, longitude: 25.2797, course: 90, altitude: 112, speed: 19 }); // 10 kn = 18.5 km/h
+
+    await expect.poll(() => heard.find((p) => p.assetId === assetId)).toBeTruthy();
+    const live = heard.find((p) => p.assetId === assetId)!;
+    expect(live).toMatchObject({ speed: 19, course: 90, protocol: "osmand", power: { batteryLevel: 76 } });
+    expect(live.ioData).toMatchObject({ charging: true, accuracy: 8, driverUniqueId: "A42" });
+  });
+
+  it("stores a Traccar Client JSON upload with its location object", async () => {
+    const { deviceId, assetId } = await phoneAsset();
+    const body = {
+      device_id: deviceId,
+      location: {
+        timestamp: new Date(Date.now() - 5_000).toISOString(),
+        coords: { latitude: 52.52, longitude: 13.405, speed: 5, heading: 180, altitude: 34, accuracy: 5 },
+        battery: { level: 0.5, is_charging: false },
+        is_moving: true,
+      },
+    };
+    const response = await fetch(base, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    const row = await t.db.position.findFirstOrThrow({ where: { assetId } });
+    expect(row.latitude).toBeCloseTo(52.52, 5);
+    expect(row.speed).toBe(18); // 5 m/s
+  });
+
+  it("answers 404 to an unknown device id and records it for provisioning as an OsmAnd device", async () => {
+    const deviceId = `stranger-${kind}-${Date.now()}`;
+    const response = await fetch(`${base}/?id=${deviceId}&lat=1&lon=2`);
+    expect(response.status).toBe(404);
+    const unknown = await t.db.unknownDevice.findFirst({ where: { imei: deviceId } });
+    expect(unknown).toMatchObject({ protocol: "osmand" });
+  });
+
+  it("answers 400 to malformed input and stores nothing", async () => {
+    const { deviceId, assetId } = await phoneAsset();
+    const response = await fetch(`${base}/?id=${deviceId}&lat=91&lon=2`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/lat/i);
+    expect(await stored(assetId)).toBe(0);
+  });
+
+  it("refuses a device id registered as another protocol's tracker", async () => {
+    const imei = testImei();
+    const account = await createAccount({ name: "Teltonika fleet" });
+    const asset = await createAsset({ accountId: account.id, name: "Truck", imei });
+    const response = await fetch(`${base}/?id=${imei}&lat=1&lon=2`);
+    expect(response.status).toBe(404);
+    expect(await stored(asset.id)).toBe(0);
+  });
+});

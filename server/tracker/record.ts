@@ -1,0 +1,83 @@
+// The protocol-neutral record: what every tracker protocol's decoder is mapped to inside its own folder, and the only
+// shape the pipeline, the sink, the position writer, the domain modules and the routers see of a device's report.
+// A protocol's `normalize` fills the neutral fields (ignition, movement, HDOP, a harsh-driving event, a device alarm)
+// from its own ids; named IO values carry the rest with the same names across protocols where the meaning is the
+// same (`externalVoltage`, `gsmSignal`, ...), so the domain never asks which protocol a value came from. Raw IO stays
+// as the device sent it, by the protocol's own ids, and is stored for history (named again when read, through the
+// protocol's IO dictionary: `namedIoOf`).
+//
+// The registry is read at call time only: protocol folders import this file's types (erased), so there is no cycle at
+// load; the domain reaches the protocols only through the functions here (`namedIoOf`, `describeIo`,
+// `protocolCarriesCommands`).
+import { ioDictionary, protocolHasCommands, PROTOCOLS } from "./protocols/registry";
+
+/** A named IO value: a number in the unit the protocol's IO table gives, a text or hex id, or a flag. */
+export type NamedIoValue = number | string | boolean;
+
+/** A raw IO value as the decoder read it: an unsigned number, a decimal string beyond 2^53, or hex. */
+export type RawIoValue = number | string;
+
+/** Driving events a device detects itself (accelerometer); the trip score counts them. */
+export type HarshEvent = "acceleration" | "braking" | "cornering";
+
+export interface TrackerRecord {
+  timestamp: number; // fix time, epoch milliseconds (UTC)
+  latitude: number; // degrees, WGS84
+  longitude: number; // degrees, WGS84
+  altitude: number; // whole metres above sea level, 0 when the protocol does not send it
+  speed: number; // whole km/h
+  course: number; // whole degrees from north
+  satellites: number;
+  hdop: number | null; // null when not sent
+  ignition: boolean | null; // null when not sent
+  movement: boolean | null; // the device's own motion sensor; null when not sent
+  /** 0 low, 1 high, 2 panic (an alarm) */
+  priority: number;
+  /** the protocol's id of what triggered the record (stored with it), 0 for a periodic record */
+  eventIoId: number;
+  harshEvent: HarshEvent | null;
+  /** an alarm the device raised with this record (`sos`, `power-cut`, ... in kebab-case), an alert input */
+  alarm: string | null;
+  /** IO values by published name (units in the protocol's IO dictionary) */
+  io: Record<string, NamedIoValue>;
+  /** IO as the device sent it, by the protocol's ids: stored for history */
+  rawIo: Record<string, RawIoValue>;
+}
+
+/** What a protocol says about one published IO name (units for the readings panel). */
+export interface IoDescription {
+  unit: string | null;
+  group: string | null;
+}
+
+/** How a protocol names and describes its IO: the registry holds one per protocol. */
+export interface IoDictionary {
+  /** stored raw IO to published names (history is read this way) */
+  name(rawIo: Record<string, RawIoValue>): Record<string, NamedIoValue>;
+  /** unit and group of a published name, or null when the protocol does not know it */
+  describe(name: string): IoDescription | null;
+}
+
+
+/** stored raw IO named by its protocol's dictionary (a protocol no longer known: raw ids as `io<id>` names) */
+export function namedIoOf(protocol: string, rawIo: Record<string, RawIoValue>): Record<string, NamedIoValue> {
+  const dictionary = ioDictionary(protocol);
+  if (dictionary) return dictionary.name(rawIo);
+  const out: Record<string, NamedIoValue> = {};
+  for (const [id, value] of Object.entries(rawIo)) out[`io${id}`] = value;
+  return out;
+}
+
+/** whether a tracker of this protocol can be sent commands (vehicle control says so when it cannot) */
+export function protocolCarriesCommands(protocol: string): boolean {
+  return protocolHasCommands(protocol);
+}
+
+/** unit and group of a published IO name, from the first protocol that knows it (names mean the same everywhere) */
+export function describeIo(name: string): IoDescription | null {
+  for (const protocol of PROTOCOLS) {
+    const description = protocol.io.describe(name);
+    if (description) return description;
+  }
+  return null;
+}
