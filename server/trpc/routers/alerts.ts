@@ -2,7 +2,7 @@
 // subscription that says "a new one fired" so the list refreshes), one procedure per use case. The rule bodies are
 // the REST API's, validated by the use cases, so the dashboard and integrations cannot drift apart.
 import { z } from "zod";
-import { hubEvents } from "../hub-events";
+import { hubEvents } from "../hub-iterator";
 import { createAlertRule } from "../../modules/alerts/create-alert-rule";
 import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
 import { listAlertRules } from "../../modules/alerts/list-alert-rules";

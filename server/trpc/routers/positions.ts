@@ -4,7 +4,7 @@
 // events: only the caller's account, only the fields the map shows.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { hubEvents } from "../hub-events";
+import { hubEvents } from "../hub-iterator";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/positions/list-trips";
