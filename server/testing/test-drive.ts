@@ -1,7 +1,7 @@
 // Test input for the evaluators: live positions made the way the server makes them. Each record is encoded as a
 // Codec 8E TCP packet (as an FMB sends it), decoded by the real decoder and enriched by the real enrichment step,
 // with the running per-asset cursor, so what the evaluators see is exactly what the pipeline publishes.
-import { enrichRecord, type AssetCursor } from "../tracker/pipeline/enrich";
+import { enrichRecord, type AssetCarry } from "../tracker/pipeline/enrich";
 import { encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { decodeTcpPacket } from "../tracker/protocols/teltonika/decoder";
 import { IO } from "../tracker/protocols/teltonika/io-elements";
@@ -26,7 +26,7 @@ export interface Step {
 export class TestDrive {
   private time: number;
   private wsSeq = 0;
-  private cursor: AssetCursor = { lastFixTime: 0, dateMoved: null, odometer: null, lastLatitude: null, lastLongitude: null };
+  private cursor: AssetCarry = { lastFixTime: 0, dateMoved: null, odometer: null, lastLatitude: null, lastLongitude: null };
   private latitude: number;
   private longitude: number;
 

@@ -14,6 +14,11 @@ import { ioDictionary, protocolHasCommands, PROTOCOLS } from "./protocols/regist
 /** A named IO value: a number in the unit the protocol's IO table gives, a text or hex id, or a flag. */
 export type NamedIoValue = number | string | boolean;
 
+/** a named IO value when it is a number (voltages, levels, counters), else null */
+export function numericIo(value: NamedIoValue | undefined): number | null {
+  return typeof value === "number" ? value : null;
+}
+
 /** A raw IO value as the decoder read it: an unsigned number, a decimal string beyond 2^53, or hex. */
 export type RawIoValue = number | string;
 

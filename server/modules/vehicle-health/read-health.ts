@@ -3,7 +3,7 @@
 // elements only when they change), so a snapshot always shows the latest known value of each.
 import type { LivePosition } from "../positions/live-position";
 import type { AdapterLineStatus, VehicleHealthMessage } from "../stream/channel-messages";
-import type { NamedIoValue } from "../../tracker/record";
+import { numericIo as num } from "../../tracker/record";
 import { readDtc } from "../alerts/dtc-codes";
 
 export type HealthValues = Omit<VehicleHealthMessage, "version" | "accountId" | "assetId" | "at" | "changed">;
@@ -11,7 +11,6 @@ export type HealthValues = Omit<VehicleHealthMessage, "version" | "accountId" | 
 /** CAN elements that describe the adapter itself, not data it read from the vehicle bus */
 const ADAPTER_META = new Set(["canProgramNumber", "canModuleId", "canModuleId17b"]);
 
-const num = (value: NamedIoValue | undefined): number | null => (typeof value === "number" ? value : null);
 
 export function readHealth(p: LivePosition, previous: HealthValues | null): HealthValues {
   const dtc = readDtc(p.ioData);

@@ -3,11 +3,11 @@
 // Loads are batched: a reconnecting fleet costs one query per few hundred assets.
 import type { SqlClient } from "../../db/client";
 import { BatchLoader } from "../batch-loader";
-import type { AssetCursor } from "./enrich";
+import type { AssetCarry } from "./enrich";
 import type { OpenTrip } from "../../modules/trips/trip-detector";
 
 export interface AssetRuntime {
-  cursor: AssetCursor;
+  cursor: AssetCarry;
   /** savedAt: when the open trip was last written (it is written back at most once a minute while it runs) */
   trip: (OpenTrip & { savedAt: number }) | null;
 }

@@ -1,14 +1,14 @@
 // Turns a decoded record into the published position: named IO values, ignition and motion, power, GNSS and GSM
 // quality, CAN sensors with the ignition-off rule, status, odometer and dateMoved. Pure: the running per-asset
-// values come in (`AssetCursor`) and go out updated; address and trip are attached by their own steps.
+// values come in (`AssetCarry`) and go out updated; address and trip are attached by their own steps.
 import type { LivePosition } from "../../modules/positions/live-position";
 import { haversineMeters, isNullIsland } from "../../modules/positions/geo";
 import { detailedStatus } from "../../modules/positions/vehicle-status";
-import type { NamedIoValue, TrackerRecord } from "../record";
+import { numericIo as num, type NamedIoValue, type TrackerRecord } from "../record";
 import type { KnownTracker } from "../tracker-sink";
 
 /** Per-asset values carried from one record to the next. */
-export interface AssetCursor {
+export interface AssetCarry {
   lastFixTime: number; // epoch ms of the newest stored record, 0 when none
   dateMoved: number | null;
   odometer: number | null; // metres
@@ -20,7 +20,6 @@ export interface AssetCursor {
 // Mileage, fuel level and engine hours keep their last value and stay measurements (spec "Ignition-off behaviour").
 const RESET_AT_IGNITION_OFF = ["canVehicleSpeed", "canEngineRpm", "canAcceleratorPedalPosition", "vehicleSpeed", "engineRpm"];
 
-const num = (value: NamedIoValue | undefined): number | null => (typeof value === "number" ? value : null);
 
 export function enrichRecord(input: {
   record: TrackerRecord;
@@ -28,8 +27,8 @@ export function enrichRecord(input: {
   assetId: number;
   receivedAt: number;
   wsSeq: number;
-  cursor: AssetCursor;
-}): { position: LivePosition; cursor: AssetCursor } {
+  cursor: AssetCarry;
+}): { position: LivePosition; cursor: AssetCarry } {
   const { record, tracker, cursor } = input;
   const ioData = record.io;
   const ignition = record.ignition;
