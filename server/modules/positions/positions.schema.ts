@@ -1,6 +1,6 @@
-// History and trip inputs and DTOs (REST, dashboard). History items carry the spec's ten live fields under their
-// live names (camelCase) plus altitude, satellites, address and the named IO data; trips are REST resources and use
-// snake_case like the other resources.
+// History inputs and DTOs and the time range every position list takes (REST, dashboard). History items carry the
+// spec's ten live fields under their live names (camelCase) plus altitude, satellites, address and the named IO
+// data. Trips, REST resources in snake_case like the other resources, are in modules/trips/trips.schema.ts.
 import { z } from "zod";
 import type { NamedIoValue } from "../../tracker/record";
 import type { StatusName } from "./vehicle-status";
@@ -60,27 +60,6 @@ export type HistoryItem = z.output<typeof ZHistoryItem>;
 export const ZHistoryPage = z
   .object({ data: z.array(ZHistoryItem), next_cursor: z.string().nullable() })
   .meta({ id: "HistoryPage" });
-
-export const ZTrip = z
-  .object({
-    id: z.number().int(),
-    asset_id: z.number().int(),
-    started_at: z.string(),
-    ended_at: z.string().nullable().meta({ description: "null while the trip is in progress" }),
-    start: z.object({ latitude: z.number(), longitude: z.number() }),
-    end: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
-    distance_m: z.number(),
-    duration_s: z.number().int(),
-    max_speed_kmh: z.number(),
-    score: z.number().int().meta({ description: "0..100 driving score (harsh events, overspeed)" }),
-    harsh_events: z.number().int(),
-    trail: z.array(z.tuple([z.number(), z.number(), z.number()])).meta({ description: "[longitude, latitude, epoch ms]" }),
-  })
-  .meta({ id: "Trip" });
-
-export type TripDto = z.output<typeof ZTrip>;
-
-export const ZTripPage = z.object({ data: z.array(ZTrip), next_cursor: z.string().nullable() }).meta({ id: "TripPage" });
 
 // Dashboard shapes (tRPC): client components import them from here, never from a router file.
 

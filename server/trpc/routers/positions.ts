@@ -7,9 +7,10 @@ import { AppError } from "../../errors";
 import { hubEvents } from "../hub-iterator";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
-import { listTrips } from "../../modules/positions/list-trips";
+import { listTrips } from "../../modules/trips/list-trips";
 import { getLatestReadings } from "../../modules/positions/get-latest-readings";
-import { ZTimeRangeQuery, type MapPosition, type TrackPoint, type TripDto } from "../../modules/positions/positions.schema";
+import { ZTimeRangeQuery, type MapPosition, type TrackPoint } from "../../modules/positions/positions.schema";
+import type { TripDto } from "../../modules/trips/trips.schema";
 import { createTrpcRouter, requirePermission } from "../trpc";
 
 export function toMapPosition(p: LivePosition): MapPosition {

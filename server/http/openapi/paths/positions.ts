@@ -1,7 +1,8 @@
 // GET /api/{accountKey}/asset/{assetId}/history and /trips.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ZHistoryPage, ZTimeRangeQuery, ZTripPage } from "../../../modules/positions/positions.schema";
+import { ZHistoryPage, ZTimeRangeQuery } from "../../../modules/positions/positions.schema";
+import { ZTripPage } from "../../../modules/trips/trips.schema";
 import { ZAccountPathParams } from "../../rest.schema";
 import { errorResponses, oauth } from "../common";
 

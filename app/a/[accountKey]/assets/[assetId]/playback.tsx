@@ -3,7 +3,7 @@
 // and a slider (at a chosen number of fixes per second), and, over it, the trail of the trip chosen in the trips
 // table. A new track starts at its beginning, paused.
 import { useEffect, useMemo, useState } from "react";
-import type { TripDto } from "@/server/modules/positions/positions.schema";
+import type { TripDto } from "@/server/modules/trips/trips.schema";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 import { FitBounds } from "../../../../_components/map/fit-bounds";
 import { FleetMap } from "../../../../_components/map/fleet-map";

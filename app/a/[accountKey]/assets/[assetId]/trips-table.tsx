@@ -1,7 +1,7 @@
 "use client";
 // The asset's trips in the chosen range, newest first, with distance, duration, top speed and driving score; a click
 // selects a trip (its trail is drawn over the history map) and a second click clears it.
-import type { TripDto } from "@/server/modules/positions/positions.schema";
+import type { TripDto } from "@/server/modules/trips/trips.schema";
 import { Alert } from "../../../../_components/ui/alert";
 import { Badge } from "../../../../_components/ui/badge";
 import { EmptyState } from "../../../../_components/ui/empty-state";

@@ -1,7 +1,7 @@
 // GET /api/{account_key}/asset/{asset_id}/trips?from=ISO&to=ISO: trips overlapping the range ({data, next_cursor}).
 import { idParam, readQuery } from "@/server/http/request-input";
 import { withApiAuth } from "@/server/http/with-api-auth";
-import { listTrips } from "@/server/modules/positions/list-trips";
+import { listTrips } from "@/server/modules/trips/list-trips";
 import { ZTimeRangeQuery } from "@/server/modules/positions/positions.schema";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../paging";
-import type { TimeRangeQuery, TripDto } from "./positions.schema";
+import type { TimeRangeQuery } from "../positions/positions.schema";
+import type { TripDto } from "./trips.schema";
 
 /** Trips of one asset overlapping the range (including one in progress), oldest first, a page at a time. */
 export async function listTrips(input: {
