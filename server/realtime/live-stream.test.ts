@@ -267,6 +267,9 @@ describe.each(databaseKinds())("live stream on %s", (kind) => {
       await updateAccountPlan({ accountId: account.id, plan: "detailed" });
       await expect
         .poll(async () => {
+          // until the re-grant lands the connection is standard, whose frames are throttled per asset: past the
+          // throttle each poll's frame is delivered either way, so the wait below cannot hang on a busy machine
+          clock.advance(STANDARD_THROTTLE_MS);
           const position = publish(assets[0]!);
           return Object.keys(await client.frame(assets[0]!, position.wsSeq)).length;
         })
