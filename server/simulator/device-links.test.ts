@@ -1,7 +1,8 @@
 // The simulator's GT06 and OsmAnd device links against the real tracker service (real sockets, real HTTP, a real
 // database): what a simulated vehicle logs is stored with its position, speed and time as the vehicle had them, a
 // GT06 link's heartbeat is acknowledged (only once the locations before it are stored, so send() resolving means
-// stored), phones alternate GET and POST, and a device the server does not know is refused, not retried forever.
+// stored), phones alternate GET and POST, a position the server finds malformed is skipped with its reason, and a
+// device the server does not know is refused, not retried forever.
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryHub, setHub, type Hub } from "../hub";
@@ -105,6 +106,19 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
       expect(p.longitude).toBeCloseTo(records[i]!.longitude, 6);
       expect(Math.abs(p.speed - records[i]!.speed)).toBeLessThanOrEqual(1); // knots with two decimals, whole km/h
     }
+  });
+
+  it("OsmAnd: a position the server finds malformed (400) is skipped with its reason, the others stored", async () => {
+    const deviceId = `sim-phone-bad-${kind}-${Date.now()}`;
+    const { id } = await asset("osmand", deviceId);
+    const [bad, good] = drive(2, 13);
+    const link = new OsmandDeviceClient(deviceId, "127.0.0.1", service.osmandPort!);
+    try {
+      expect(await link.send([{ ...bad!, latitude: 95 }, good!])).toEqual({ rejected: 1, reason: expect.stringMatching(/lat must be between -90 and 90/) });
+    } finally {
+      link.close();
+    }
+    expect((await positions(id)).map((p) => p.fixTime.getTime())).toEqual([good!.timestamp]);
   });
 
   it("OsmAnd: a device id the server does not know is refused (404)", async () => {

@@ -19,6 +19,8 @@ export interface FleetSimulatorOptions {
   gapChance?: number;
   onProgress?: (stats: FleetStats) => void;
   onRefused?: (imei: string) => void;
+  /** the server refused positions of this device as malformed (they are dropped, not sent again) */
+  onRejected?: (imei: string, rejected: number, reason: string) => void;
 }
 
 export interface FleetStats {
@@ -26,6 +28,8 @@ export interface FleetStats {
   packets: number;
   records: number;
   refused: number;
+  /** positions the server refused as malformed */
+  rejected: number;
   bufferedPackets: number;
 }
 
@@ -43,7 +47,7 @@ export class FleetSimulator {
       busy: false,
       refused: false,
     }));
-    this.stats = { vehicles: options.imeis.length, packets: 0, records: 0, refused: 0, bufferedPackets: 0 };
+    this.stats = { vehicles: options.imeis.length, packets: 0, records: 0, refused: 0, rejected: 0, bufferedPackets: 0 };
   }
 
   start(): void {
@@ -79,9 +83,14 @@ export class FleetSimulator {
     v.busy = true;
     v.client
       .send(records)
-      .then(() => {
+      .then((rejections) => {
+        const rejected = rejections?.rejected ?? 0;
+        if (rejections) {
+          this.stats.rejected += rejected;
+          this.options.onRejected?.(v.vehicle.imei, rejected, rejections.reason);
+        }
         this.stats.packets++;
-        this.stats.records += records.length;
+        this.stats.records += records.length - rejected;
         if (records.length > 1) this.stats.bufferedPackets++;
       })
       .catch((error) => {

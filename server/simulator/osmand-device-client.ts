@@ -2,9 +2,11 @@
 // keep-alive connection, alternating GET with the fields in the query (OsmAnd's online tracking) and POST with a
 // form body (Traccar Client's older uploads). Fields as the apps send them: id, lat, lon, timestamp (epoch
 // seconds), speed in knots, bearing, altitude and the phone's battery. 200 means stored; 404 means the server does
-// not know the device id (refused); anything else is retried with backoff, as the apps keep unsent positions.
+// not know the device id (refused); 400 means this position is malformed to the server, so it is skipped and
+// reported (sending it again cannot help); anything else is retried with backoff, as the apps keep unsent positions.
 import http from "node:http";
 import { DeviceRefusedError } from "./device-client";
+import type { Rejections } from "./device-link";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 
 const KMH_PER_KNOT = 1.852;
@@ -24,8 +26,13 @@ export class OsmandDeviceClient {
     this.battery = 60 + (deviceId.length * 7) % 40; // some charge to start with; it drains as the phone reports
   }
 
-  async send(records: RecordToEncode[]): Promise<void> {
-    for (const record of records) await this.sendOne(record);
+  async send(records: RecordToEncode[]): Promise<Rejections | undefined> {
+    let rejections: Rejections | undefined;
+    for (const record of records) {
+      const reason = await this.sendOne(record);
+      if (reason !== null) rejections = { rejected: (rejections?.rejected ?? 0) + 1, reason };
+    }
+    return rejections;
   }
 
   close(): void {
@@ -33,7 +40,8 @@ export class OsmandDeviceClient {
     this.agent.destroy();
   }
 
-  private async sendOne(record: RecordToEncode): Promise<void> {
+  /** resolves with null once stored, or with the server's reason when it refused the position as malformed */
+  private async sendOne(record: RecordToEncode): Promise<string | null> {
     const fields = this.fields(record);
     for (let attempt = 0; !this.closed; attempt++) {
       let status: number;
@@ -44,9 +52,9 @@ export class OsmandDeviceClient {
         await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
         continue;
       }
-      if (status === 200) return;
+      if (status === 200) return null;
       if (status === 404) throw new DeviceRefusedError(this.deviceId);
-      if (status === 400) throw new Error(`the server refused a position: ${body}`); // sending it again cannot help
+      if (status === 400) return body.trim() || "400 Bad Request";
       await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
     }
     throw new Error("device client closed");

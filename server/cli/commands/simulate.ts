@@ -58,6 +58,7 @@ export const simulate = defineCommand({
       port,
       intervalMs: intervalS * 1000,
       onRefused: (imei) => note(`refused: ${imei} is not provisioned (see unknown devices in the dashboard)`),
+      onRejected: (imei, rejected, reason) => note(`rejected: ${rejected} position(s) of ${imei}, dropped: ${reason}`),
     });
     const progress = setInterval(() => {
       const s = simulator.stats;
@@ -84,6 +85,7 @@ export const simulate = defineCommand({
       records: s.records,
       buffered_packets: s.bufferedPackets,
       refused: s.refused,
+      rejected: s.rejected,
       duration_s: Math.round((Date.now() - started) / 1000),
     };
   },
