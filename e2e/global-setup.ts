@@ -1,6 +1,7 @@
 // Once per end-to-end run: a current production build, a fresh PostgreSQL database, and the real server started on
-// it (NODE_ENV=production, free port, no Teltonika listener, no demo). Workers learn the address and database from
-// environment variables (e2e/support/e2e-state.ts); global-teardown.ts stops the server and drops the database.
+// it (NODE_ENV=production, free ports for the dashboard and the Teltonika, GT06 and OsmAnd listeners, no demo).
+// Workers learn the address, database and tracker ports from environment variables (e2e/support/e2e-state.ts);
+// global-teardown.ts stops the server and drops the database.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,6 +50,10 @@ export default async function globalSetup(config: FullConfig) {
     const port = String(await freePort());
     // trackers connect to the server under test over real TCP (e2e/dashboard/live-map.spec.ts)
     const teltonikaPort = String(await freePort());
+    // and GT06 devices and phones (OsmAnd HTTP) beside them (e2e/dashboard/mixed-fleet.spec.ts); only this one
+    // shared server listens on them, so parallel specs never meet on a port (own servers keep them at 0: off)
+    const gt06Port = String(await freePort());
+    const osmandPort = String(await freePort());
     const { child, url } = await startServerProcess({
       root: ROOT,
       logFile,
@@ -59,7 +64,8 @@ export default async function globalSetup(config: FullConfig) {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: databaseUrl,
         AUTH_SECRET: authSecret,
-        GT06_PORT: "0", OSMAND_PORT: "0",
+        GT06_PORT: gt06Port,
+        OSMAND_PORT: osmandPort,
         TELTONIKA_PORT: teltonikaPort,
         FLEET_DEMO: "0",
         DATA_DIR: dataDir,
@@ -77,6 +83,8 @@ export default async function globalSetup(config: FullConfig) {
     process.env[E2E_ENV.authSecret] = authSecret;
     process.env[E2E_ENV.dataDir] = dataDir;
     process.env.FLEETLINE_E2E_TELTONIKA_PORT = teltonikaPort;
+    process.env.FLEETLINE_E2E_GT06_PORT = gt06Port;
+    process.env.FLEETLINE_E2E_OSMAND_PORT = osmandPort;
     process.stdout.write(`[e2e] server ready at ${url} (database ${databaseName}, log ${path.relative(ROOT, logFile)})\n`);
   } catch (error) {
     await dropE2eDatabase(databaseName).catch(() => {});

@@ -1,5 +1,6 @@
 // `fleet simulate` as users run it: a real CLI process provisions vehicles in an account on PostgreSQL and drives
-// them over TCP into a running server (in-process here), whose pipeline stores what the devices report.
+// them over TCP into a running server (in-process here), whose pipeline stores what the devices report; the same
+// over GT06 (TCP) and OsmAnd (HTTP, as phones send it) with --protocol.
 import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseEnv, setEnv } from "../env";
 import { createAccount } from "../modules/accounts/create-account";
 import { startFleetline, type RunningServer } from "../server";
+import { freePort } from "../testing/free-port";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 
 const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
@@ -25,15 +27,18 @@ function fleet(args: string[], env: Record<string, string | undefined>): Promise
 describe.runIf(inject("postgres"))("fleet simulate against a running server on PostgreSQL", () => {
   let database: TestDatabase;
   let server: RunningServer;
-  const trackerPort = 20_000 + Math.floor(Math.random() * 20_000);
+  let trackerPort: number;
+  let gt06Port: number;
+  let osmandPort: number;
   // a directory of the test's own: the server makes its DATA_DIR owner-only
   const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-simulate-"));
 
   beforeAll(async () => {
+    [trackerPort, gt06Port, osmandPort] = [await freePort(), await freePort(), await freePort()];
     database = await createTestDatabase("postgres");
     await database.database.close(); // the server opens its own connection
     const config = setEnv(
-      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: dataDir }),
+      parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", PORT: "0", DATABASE_URL: database.url, GT06_PORT: String(gt06Port), OSMAND_PORT: String(osmandPort), TELTONIKA_PORT: String(trackerPort), FLEET_DEMO: "0", DATA_DIR: dataDir }),
     );
     server = await startFleetline(config, { next: false });
   }, 60_000);
@@ -64,6 +69,36 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
     expect(await server.database.prisma.asset.count({ where: { accountId: account.id } })).toBe(3);
   });
 
+  it.each([
+    ["gt06", () => gt06Port, /^\d{15}$/],
+    ["osmand", () => osmandPort, /^sim-phone-\d+-\d$/],
+  ] as const)("drives %s vehicles the server stores, with identifiers of their own", async (protocol, port, idShape) => {
+    const { key } = await createAccount({ name: `Sim ${protocol}` });
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: "", DATA_DIR: dataDir, [`${protocol.toUpperCase()}_PORT`]: String(port()) };
+    // the port comes from the protocol's variable: no --port
+    const run = await fleet(["simulate", "--protocol", protocol, "--account", key, "--vehicles", "2", "--interval", "1", "--duration", "4"], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json).toMatchObject({ protocol, vehicles: 2, refused: 0 });
+    expect(run.json.records as number).toBeGreaterThanOrEqual(4);
+    const account = await server.database.prisma.account.findUniqueOrThrow({ where: { key }, select: { id: true } });
+    const trackers = await server.database.prisma.tracker.findMany({ where: { accountId: account.id }, select: { imei: true, protocol: true, assetId: true } });
+    expect(trackers).toHaveLength(2);
+    for (const tracker of trackers) {
+      expect(tracker.protocol).toBe(protocol);
+      expect(tracker.imei).toMatch(idShape);
+    }
+    const stored = await server.database.prisma.position.count({ where: { assetId: { in: trackers.map((t) => t.assetId!) } } });
+    // GT06 locations are unanswered: every one written is counted, and the server stores what arrived
+    expect(stored).toBeGreaterThanOrEqual(protocol === "osmand" ? (run.json.records as number) : 4);
+    expect(stored).toBeLessThanOrEqual((run.json.records as number) + 2);
+  });
+
+  it("reports phones the server does not know as refused", async () => {
+    const run = await fleet(["simulate", "--protocol", "osmand", "--vehicles", "2", "--interval", "1", "--duration", "2", "--port", String(osmandPort)], { DATABASE_URL: database.url });
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ protocol: "osmand", vehicles: 2, refused: 2, records: 0 });
+  });
+
   it("reports devices the server does not know as refused", async () => {
     const run = await fleet(["simulate", "--vehicles", "2", "--interval", "1", "--duration", "2", "--port", String(trackerPort)], { DATABASE_URL: database.url });
     expect(run.code).toBe(0);
@@ -75,5 +110,8 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
     const run = await fleet(["simulate", "--vehicles", "-1"], {});
     expect(run.code).toBe(2);
     expect(run.json.error).toMatch(/--vehicles must be a number above 0/);
+    const bad = await fleet(["simulate", "--protocol", "nmea"], {});
+    expect(bad.code).toBe(2);
+    expect(bad.json.error).toMatch(/--protocol/);
   });
 });

@@ -1,11 +1,17 @@
-// Drives N simulated vehicles over real TCP against a Teltonika listener: one record per vehicle per interval,
-// and now and then a coverage gap after which the buffered records go out in one multi-record packet.
+// Drives N simulated vehicles against a tracker listener over the chosen protocol (Teltonika TCP by default, GT06
+// TCP or OsmAnd HTTP, device-link.ts): one record per vehicle per interval, and now and then a coverage gap after
+// which the buffered records go out together (one multi-record packet for Teltonika, back to back for the others).
 import { DEMO_ROUTES } from "./demo-routes";
-import { DeviceClient, DeviceRefusedError } from "./device-client";
+import { DeviceRefusedError } from "./device-client";
+import { createDeviceLink, type DeviceLink, type SimulatorProtocol } from "./device-link";
 import { SimulatedVehicle } from "./simulated-vehicle";
+import { simulatedImei } from "../modules/assets/imei";
 
 export interface FleetSimulatorOptions {
+  /** the devices' identifiers: IMEIs for Teltonika and GT06, device ids for OsmAnd phones */
   imeis: string[];
+  /** default teltonika */
+  protocol?: SimulatorProtocol;
   host: string;
   port: number;
   intervalMs: number;
@@ -13,6 +19,8 @@ export interface FleetSimulatorOptions {
   gapChance?: number;
   onProgress?: (stats: FleetStats) => void;
   onRefused?: (imei: string) => void;
+  /** the server refused positions of this device as malformed (they are dropped, not sent again) */
+  onRejected?: (imei: string, rejected: number, reason: string) => void;
 }
 
 export interface FleetStats {
@@ -20,24 +28,26 @@ export interface FleetStats {
   packets: number;
   records: number;
   refused: number;
+  /** positions the server refused as malformed */
+  rejected: number;
   bufferedPackets: number;
 }
 
 export class FleetSimulator {
   private timer: NodeJS.Timeout | undefined;
-  private readonly vehicles: { vehicle: SimulatedVehicle; client: DeviceClient; buffer: ReturnType<SimulatedVehicle["step"]>[]; gapTicks: number; busy: boolean; refused: boolean }[];
+  private readonly vehicles: { vehicle: SimulatedVehicle; client: DeviceLink; buffer: ReturnType<SimulatedVehicle["step"]>[]; gapTicks: number; busy: boolean; refused: boolean }[];
   readonly stats: FleetStats;
 
   constructor(private readonly options: FleetSimulatorOptions) {
     this.vehicles = options.imeis.map((imei, i) => ({
       vehicle: new SimulatedVehicle(imei, DEMO_ROUTES[i % DEMO_ROUTES.length]!, Number(imei.slice(-6)) || i + 1),
-      client: new DeviceClient(imei, options.host, options.port),
+      client: createDeviceLink(options.protocol ?? "teltonika", imei, options.host, options.port),
       buffer: [],
       gapTicks: 0,
       busy: false,
       refused: false,
     }));
-    this.stats = { vehicles: options.imeis.length, packets: 0, records: 0, refused: 0, bufferedPackets: 0 };
+    this.stats = { vehicles: options.imeis.length, packets: 0, records: 0, refused: 0, rejected: 0, bufferedPackets: 0 };
   }
 
   start(): void {
@@ -73,9 +83,14 @@ export class FleetSimulator {
     v.busy = true;
     v.client
       .send(records)
-      .then(() => {
+      .then((rejections) => {
+        const rejected = rejections?.rejected ?? 0;
+        if (rejections) {
+          this.stats.rejected += rejected;
+          this.options.onRejected?.(v.vehicle.imei, rejected, rejections.reason);
+        }
         this.stats.packets++;
-        this.stats.records += records.length;
+        this.stats.records += records.length - rejected;
         if (records.length > 1) this.stats.bufferedPackets++;
       })
       .catch((error) => {
@@ -93,3 +108,16 @@ export class FleetSimulator {
   }
 }
 
+/**
+ * The identifier of simulated vehicle `index` for a protocol: Teltonika keeps the original IMEIs, GT06 IMEIs come
+ * from a block of indexes of their own (a tracker is registered for one protocol, so the two must never meet), and
+ * phones get readable device ids. `prefix` is simulatedImei's; `scope` tells phone ids of different accounts apart.
+ */
+export function simulatedDeviceId(protocol: SimulatorProtocol, index: number, prefix?: string, scope?: number): string {
+  if (protocol === "gt06") return simulatedImei(GT06_INDEX_OFFSET + index, prefix);
+  if (protocol === "osmand") return `sim-phone-${scope === undefined ? "" : `${scope}-`}${index + 1}`;
+  return simulatedImei(index, prefix);
+}
+
+/** GT06 simulated vehicles' indexes start here: above any Teltonika index (--vehicles is at most 10,000) */
+const GT06_INDEX_OFFSET = 2_000_000;

@@ -1,6 +1,7 @@
-// One simulated Teltonika vehicle: drives a loop, stops at junctions, parks with the ignition off, and reports the
-// IO a real FMB with an LV-CAN200 would (ignition, movement, voltages, GSM/GNSS quality, CAN speed, RPM, fuel,
-// mileage, engine temperature, door status, program number). Deterministic for a given seed, so tests can rely on it.
+// One simulated vehicle: drives a loop, stops at junctions, parks with the ignition off, and reports the IO a real
+// FMB with an LV-CAN200 would (ignition, movement, voltages, GSM/GNSS quality, CAN speed, RPM, fuel, mileage, engine
+// temperature, door status, program number). Deterministic for a given seed, so tests can rely on it. Its records are
+// Teltonika's; the GT06 and OsmAnd links (device-link.ts) send what their protocol carries of them.
 import { haversineMeters } from "../modules/positions/geo";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { IO } from "../tracker/protocols/teltonika/io-elements";
