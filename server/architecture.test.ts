@@ -103,9 +103,6 @@ const KNOWN_BREAKS: string[] = [
   // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a
   // tracker-side file the domain reaches through a port, or are passed in.
   "server/tracker/record.ts → server/tracker/protocols/registry.ts",
-  // The phone app's device-id rule lives in the OsmAnd protocol folder but is asset vocabulary (saving a tracker
-  // checks it), like the IMEI rule in modules/assets/imei.ts. Fix: move device-id.ts beside imei.ts.
-  "server/modules/assets/assets.schema.ts → server/tracker/protocols/osmand/device-id.ts",
   // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
   // that tracking-links subscribes to, like "alert-rules.changed".
   "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",
