@@ -106,12 +106,6 @@ const KNOWN_BREAKS: string[] = [
   // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
   // that tracking-links subscribes to, like "alert-rules.changed".
   "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",
-  // users → oauth / api-keys → users: a role change or removal drops the member's cached credentials by calling the
-  // credential modules directly, while those read roles from users. Fix: a "member.changed" hub event the credential
-  // caches subscribe to.
-  "server/modules/users/change-member-role.ts → server/modules/oauth/find-active-oauth-client.ts",
-  "server/modules/users/remove-member.ts → server/modules/oauth/find-active-oauth-client.ts",
-  "server/modules/users/remove-member.ts → server/modules/api-keys/authenticate-api-key.ts",
 ];
 
 const allowed = new Set([...PENDING_PROTOCOL_BOUNDARY, ...KNOWN_BREAKS]);
