@@ -103,9 +103,6 @@ const KNOWN_BREAKS: string[] = [
   // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a
   // tracker-side file the domain reaches through a port, or are passed in.
   "server/tracker/record.ts → server/tracker/protocols/registry.ts",
-  // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
-  // that tracking-links subscribes to, like "alert-rules.changed".
-  "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",
 ];
 
 const allowed = new Set([...PENDING_PROTOCOL_BOUNDARY, ...KNOWN_BREAKS]);
