@@ -89,15 +89,6 @@ const PENDING_PROTOCOL_BOUNDARY: string[] = [];
  * Remove the entries with their fix; the last test fails once an entry no longer breaks anything.
  */
 const KNOWN_BREAKS: string[] = [
-  // Use cases that talk to a device reach into the tracker's session table and command gateway. Fix: a device
-  // port declared in the domain (send a command, list a session's tracker), implemented by server/tracker and set
-  // at start-up, as the hub is. These also close the vehicle-control ↔ tracker cycle (tracker-service.ts feeds
-  // observe-adapter-reports.ts, which is the allowed direction).
-  "server/modules/authorised-drivers/authorised-driver-sync.ts → server/tracker/device-sessions.ts",
-  "server/modules/authorised-drivers/push-to-device.ts → server/tracker/device-sessions.ts",
-  "server/modules/vehicle-control/load-control-context.ts → server/tracker/command-gateway.ts",
-  "server/modules/vehicle-control/provision-program-number.ts → server/tracker/command-gateway.ts",
-  "server/modules/vehicle-control/send-control-command.ts → server/tracker/command-gateway.ts",
   // The neutral record reads the protocol list and IO dictionary through the registry, so everything that reads the
   // record (the domain) depends on every protocol, and record.ts ↔ tracker is a cycle. Fix: record.ts keeps the
   // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a

@@ -2,7 +2,7 @@
 // the tracker is connected, and its newest stored record.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { commandGateway } from "../../tracker/command-gateway";
+import { deviceCommands } from "../devices/device-port";
 import { protocolCarriesCommands } from "../../tracker/record";
 import { isAdapterKind } from "../assets/adapter-kinds";
 import type { LivePosition } from "../positions/live-position";
@@ -33,7 +33,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
   const vehicle = { brand: asset.brand, model: asset.model, variant: asset.variant };
   const [profile, online] = await Promise.all([
     findVehicleProfile(vehicle),
-    tracker ? (commandGateway()?.isOnline(tracker.id) ?? Promise.resolve(false)) : Promise.resolve(false),
+    tracker ? (deviceCommands()?.isOnline(tracker.id) ?? Promise.resolve(false)) : Promise.resolve(false),
   ]);
   const payload = asset.state?.payload as LivePosition | undefined;
   return {
