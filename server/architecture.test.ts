@@ -86,15 +86,11 @@ const PENDING_PROTOCOL_BOUNDARY: string[] = [];
 
 /**
  * Breaks found by this test that are not fixed yet, each group with why it is still here and what fixes it.
- * Remove the entries with their fix; the last test fails once an entry no longer breaks anything.
+ * Remove the entries with their fix; the last test fails once an entry no longer breaks anything. Empty since
+ * branch `breaks` (the device and protocol ports, member.changed, the device-id rule in assets, route edits through
+ * tracking-links).
  */
-const KNOWN_BREAKS: string[] = [
-  // The neutral record reads the protocol list and IO dictionary through the registry, so everything that reads the
-  // record (the domain) depends on every protocol, and record.ts ↔ tracker is a cycle. Fix: record.ts keeps the
-  // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a
-  // tracker-side file the domain reaches through a port, or are passed in.
-  "server/tracker/record.ts → server/tracker/protocols/registry.ts",
-];
+const KNOWN_BREAKS: string[] = [];
 
 const allowed = new Set([...PENDING_PROTOCOL_BOUNDARY, ...KNOWN_BREAKS]);
 

@@ -3,7 +3,7 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { deviceCommands } from "../devices/device-port";
-import { protocolCarriesCommands } from "../../tracker/record";
+import { protocolCatalogue } from "../protocol-port";
 import { isAdapterKind } from "../assets/adapter-kinds";
 import type { LivePosition } from "../positions/live-position";
 import type { ControlFacts } from "./control-capabilities";
@@ -41,7 +41,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
     tracker: tracker ? { id: tracker.id, imei: tracker.imei } : null,
     facts: {
       // no tracker: no_adapter_detected says so
-      protocolHasCommands: tracker ? protocolCarriesCommands(tracker.protocol) : true,
+      protocolHasCommands: tracker ? protocolCatalogue().carriesCommands(tracker.protocol) : true,
       adapter: tracker && isAdapterKind(tracker.canAdapter) ? tracker.canAdapter : null,
       programNumber: tracker?.adapterProgramNumber || null,
       vehicle,
