@@ -86,36 +86,11 @@ const PENDING_PROTOCOL_BOUNDARY: string[] = [];
 
 /**
  * Breaks found by this test that are not fixed yet, each group with why it is still here and what fixes it.
- * Remove the entries with their fix; the last test fails once an entry no longer breaks anything.
+ * Remove the entries with their fix; the last test fails once an entry no longer breaks anything. Empty since
+ * branch `breaks` (the device and protocol ports, member.changed, the device-id rule in assets, route edits through
+ * tracking-links).
  */
-const KNOWN_BREAKS: string[] = [
-  // Use cases that talk to a device reach into the tracker's session table and command gateway. Fix: a device
-  // port declared in the domain (send a command, list a session's tracker), implemented by server/tracker and set
-  // at start-up, as the hub is. These also close the vehicle-control ↔ tracker cycle (tracker-service.ts feeds
-  // observe-adapter-reports.ts, which is the allowed direction).
-  "server/modules/authorised-drivers/authorised-driver-sync.ts → server/tracker/device-sessions.ts",
-  "server/modules/authorised-drivers/push-to-device.ts → server/tracker/device-sessions.ts",
-  "server/modules/vehicle-control/load-control-context.ts → server/tracker/command-gateway.ts",
-  "server/modules/vehicle-control/provision-program-number.ts → server/tracker/command-gateway.ts",
-  "server/modules/vehicle-control/send-control-command.ts → server/tracker/command-gateway.ts",
-  // The neutral record reads the protocol list and IO dictionary through the registry, so everything that reads the
-  // record (the domain) depends on every protocol, and record.ts ↔ tracker is a cycle. Fix: record.ts keeps the
-  // types and pure helpers; the registry-backed lookups (ioDictionary, protocolHasCommands, PROTOCOLS) move to a
-  // tracker-side file the domain reaches through a port, or are passed in.
-  "server/tracker/record.ts → server/tracker/protocols/registry.ts",
-  // The phone app's device-id rule lives in the OsmAnd protocol folder but is asset vocabulary (saving a tracker
-  // checks it), like the IMEI rule in modules/assets/imei.ts. Fix: move device-id.ts beside imei.ts.
-  "server/modules/assets/assets.schema.ts → server/tracker/protocols/osmand/device-id.ts",
-  // routes ↔ tracking-links: editing a route refreshes the links that follow it. Fix: a "route.changed" hub event
-  // that tracking-links subscribes to, like "alert-rules.changed".
-  "server/modules/routes/update-route.ts → server/modules/tracking-links/refresh-route-links.ts",
-  // users → oauth / api-keys → users: a role change or removal drops the member's cached credentials by calling the
-  // credential modules directly, while those read roles from users. Fix: a "member.changed" hub event the credential
-  // caches subscribe to.
-  "server/modules/users/change-member-role.ts → server/modules/oauth/find-active-oauth-client.ts",
-  "server/modules/users/remove-member.ts → server/modules/oauth/find-active-oauth-client.ts",
-  "server/modules/users/remove-member.ts → server/modules/api-keys/authenticate-api-key.ts",
-];
+const KNOWN_BREAKS: string[] = [];
 
 const allowed = new Set([...PENDING_PROTOCOL_BOUNDARY, ...KNOWN_BREAKS]);
 

@@ -41,6 +41,8 @@ import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
+import { registryCatalogue } from "./tracker/protocol-catalogue";
+import { setProtocolCatalogue } from "./modules/protocol-port";
 import { startEvaluation } from "./modules/evaluation/evaluation-service";
 import { startAuthorisedDriverSync } from "./modules/authorised-drivers/authorised-driver-sync";
 import { InFlightRequests } from "./http/in-flight-requests";
@@ -81,6 +83,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     listeners: () => [{ name: "http", port: null, listening: false }],
   };
   const unregisterMetrics: (() => void)[] = [];
+  // the domain's protocol port (naming stored IO, IO units, which protocols carry commands), before anything serves
+  setProtocolCatalogue(registryCatalogue);
 
   // The HTTP listener opens first, so /healthz answers 503 while everything else starts (operations.md "Health");
   // other requests get 503 with Retry-After until then.

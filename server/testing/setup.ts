@@ -5,7 +5,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv, setEnv } from "../env";
+import { setProtocolCatalogue } from "../modules/protocol-port";
 import { setAuthSecret } from "../security/auth-secret";
+import { registryCatalogue } from "../tracker/protocol-catalogue";
 
 setEnv(
   parseEnv({
@@ -17,3 +19,5 @@ setEnv(
   }),
 );
 setAuthSecret("test-secret-test-secret-test-secret-0123456789");
+// what the server sets first thing at start-up (server.ts): the domain names IO and reads protocols through it
+setProtocolCatalogue(registryCatalogue);

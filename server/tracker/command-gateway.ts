@@ -2,21 +2,14 @@
 // Teltonika; a protocol without commands refuses in vehicle control's capabilities before anything is sent). The session on this node is used directly;
 // otherwise, with a Redis hub, the command is routed through the hub to the node holding the session, which writes it
 // and sends back "delivered" and then the device's answer. A tracker no node claims within a short wait is offline.
-// Route handlers (bundled by Next) reach the gateway of the server process through globalThis.
+// It implements the domain's device port (modules/devices/device-port.ts), which the tracker service sets at start-up
+// so use cases send commands without importing the tracker.
 import { randomUUID } from "node:crypto";
 import type { Hub, HubEvents } from "../hub";
+import type { DeviceCommands } from "../modules/devices/device-port";
 import type { DeviceSessions } from "./device-sessions";
 
-export interface Delivery {
-  /** the device's text answer; rejects when it does not answer in time or disconnects first */
-  answer: Promise<string>;
-}
-
-export interface CommandGateway {
-  /** whether a session of the tracker is open on any node */
-  isOnline(trackerId: number): Promise<boolean>;
-  /** writes the command to the tracker's session; null when no node holds one (device_offline) */
-  deliver(trackerId: number, command: string, timeoutMs: number): Promise<Delivery | null>;
+export interface CommandGateway extends DeviceCommands {
   stop(): void;
 }
 
@@ -109,13 +102,3 @@ export function createCommandGateway(options: { sessions: DeviceSessions; hub: H
   };
 }
 
-const store = globalThis as unknown as { __fleetlineCommandGateway?: CommandGateway };
-
-/** the gateway of this process's tracker service; null when no tracker service runs (e.g. the admin CLI) */
-export function commandGateway(): CommandGateway | null {
-  return store.__fleetlineCommandGateway ?? null;
-}
-
-export function setCommandGateway(gateway: CommandGateway | undefined): void {
-  store.__fleetlineCommandGateway = gateway;
-}

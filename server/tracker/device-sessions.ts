@@ -1,5 +1,6 @@
 // The TCP sessions open on this node, by tracker id: who is online (device_offline) and how to send a Codec 12
 // command and await its answer. Commands on one session go one at a time, as devices answer in order.
+import { CommandTimeoutError, type TrackerSession, type TrackerSessions } from "../modules/devices/device-port";
 
 export interface CommandChannel {
   /** writes an encoded command to the device */
@@ -15,12 +16,8 @@ export interface SessionIdentity {
   imei: string;
 }
 
-export class CommandTimeoutError extends Error {
-  constructor(readonly command: string) {
-    super(`the device did not answer "${command}" in time`);
-    this.name = "CommandTimeoutError";
-  }
-}
+// sessions implement the domain's device port (TrackerSession, TrackerSessions), whose timeout error they throw
+export { CommandTimeoutError };
 
 interface Waiting {
   command: string;
@@ -29,7 +26,7 @@ interface Waiting {
   timer: NodeJS.Timeout;
 }
 
-export class DeviceSession {
+export class DeviceSession implements TrackerSession {
   private queue: Promise<unknown> = Promise.resolve();
   private waiting: Waiting | undefined;
 
@@ -92,7 +89,7 @@ export class DeviceSession {
   }
 }
 
-export class DeviceSessions {
+export class DeviceSessions implements TrackerSessions {
   private readonly byTracker = new Map<number, DeviceSession>();
   private readonly added = new Set<(session: DeviceSession) => void>();
 

@@ -4,12 +4,11 @@
 // from its own ids; named IO values carry the rest with the same names across protocols where the meaning is the
 // same (`externalVoltage`, `gsmSignal`, ...), so the domain never asks which protocol a value came from. Raw IO stays
 // as the device sent it, by the protocol's own ids, and is stored for history (named again when read, through the
-// protocol's IO dictionary: `namedIoOf`).
+// protocol's IO dictionary, through the domain's protocol port: modules/protocol-port.ts).
 //
-// The registry is read at call time only: protocol folders import this file's types (erased), so there is no cycle at
-// load; the domain reaches the protocols only through the functions here (`namedIoOf`, `describeIo`,
-// `protocolCarriesCommands`).
-import { ioDictionary, protocolHasCommands, PROTOCOLS } from "./protocols/registry";
+// This file imports nothing: the protocols and the domain both read it, so it must not depend on either. What needs
+// the registry (naming stored IO, describing IO names, which protocols carry commands) is tracker/protocol-catalogue.ts,
+// which the domain reaches through the protocol port.
 
 /** A named IO value: a number in the unit the protocol's IO table gives, a text or hex id, or a flag. */
 export type NamedIoValue = number | string | boolean;
@@ -63,26 +62,3 @@ export interface IoDictionary {
   describe(name: string): IoDescription | null;
 }
 
-
-/** stored raw IO named by its protocol's dictionary (a protocol no longer known: raw ids as `io<id>` names) */
-export function namedIoOf(protocol: string, rawIo: Record<string, RawIoValue>): Record<string, NamedIoValue> {
-  const dictionary = ioDictionary(protocol);
-  if (dictionary) return dictionary.name(rawIo);
-  const out: Record<string, NamedIoValue> = {};
-  for (const [id, value] of Object.entries(rawIo)) out[`io${id}`] = value;
-  return out;
-}
-
-/** whether a tracker of this protocol can be sent commands (vehicle control says so when it cannot) */
-export function protocolCarriesCommands(protocol: string): boolean {
-  return protocolHasCommands(protocol);
-}
-
-/** unit and group of a published IO name, from the first protocol that knows it (names mean the same everywhere) */
-export function describeIo(name: string): IoDescription | null {
-  for (const protocol of PROTOCOLS) {
-    const description = protocol.io.describe(name);
-    if (description) return description;
-  }
-  return null;
-}

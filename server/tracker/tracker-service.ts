@@ -17,7 +17,8 @@ import { PROTOCOLS } from "./protocols/registry";
 import { enforceNewestLogin } from "./newest-login-wins";
 import { reauthoriseSessions } from "./session-reauthorisation";
 import { TrackerDirectory } from "./tracker-directory";
-import { commandGateway, createCommandGateway, setCommandGateway } from "./command-gateway";
+import { deviceCommands, setDeviceCommands } from "../modules/devices/device-port";
+import { createCommandGateway } from "./command-gateway";
 import { observeAdapterReports } from "../modules/vehicle-control/observe-adapter-reports";
 
 export interface TrackerService {
@@ -88,7 +89,7 @@ export async function startTrackerService(options: {
   // vehicle control: commands reach this node's sessions (and, through the hub, other nodes'); what the CAN adapters
   // report in the records stored here updates program numbers and confirms commands
   const gateway = createCommandGateway({ sessions, hub: options.hub });
-  setCommandGateway(gateway);
+  setDeviceCommands(gateway); // the domain's device port (modules/devices/device-port.ts)
   const stopObserving = observeAdapterReports({ local, logger: options.logger });
   // a listener per protocol of the registry on its port (0: off); a datagram protocol shares the port number of its
   // stream twin (Teltonika TCP and UDP on TELTONIKA_PORT), so a random test port is the same for both
@@ -160,7 +161,7 @@ export async function startTrackerService(options: {
       stopPruning();
       stopObserving();
       gateway.stop();
-      if (commandGateway() === gateway) setCommandGateway(undefined);
+      if (deviceCommands() === gateway) setDeviceCommands(undefined);
       stopNewestLogin();
       await Promise.all([...streams.values(), ...datagrams.values(), ...(osmandHttp ? [osmandHttp] : [])].map((listener) => listener.close()));
       await writer.drain();

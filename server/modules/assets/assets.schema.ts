@@ -6,7 +6,7 @@ import { detailedStatus } from "../positions/vehicle-status";
 import { optionalText } from "../parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 import { isValidImei } from "./imei";
-import { DEVICE_ID_RULE, isValidDeviceId } from "../../tracker/protocols/osmand/device-id";
+import { DEVICE_ID_RULE, isValidDeviceId } from "./device-id";
 
 /**
  * Tracker protocols a tracker can be saved with: the names in server/tracker/protocols/registry.ts (a registry test

@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { Hub } from "../../hub";
 import { randomId } from "../../security/random";
-import type { DeviceSession, DeviceSessions } from "../../tracker/device-sessions";
+import type { TrackerSession, TrackerSessions } from "../devices/device-port";
 import { inSync, readSync, readWanted, slotsOf, type SyncRow } from "./authorised-driver-records";
 import { DevicePush, SyncFailure } from "./push-to-device";
 
@@ -54,7 +54,8 @@ export interface AuthorisedDriverSync {
 export function startAuthorisedDriverSync(options: {
   prisma: Db;
   hub: Hub;
-  sessions: DeviceSessions;
+  /** this node's open sessions (the device port, implemented by tracker/device-sessions.ts) */
+  sessions: TrackerSessions;
   /** the tracker service's node-local hub: connection changes of this node's sessions */
   local: Hub;
   logger: Logger;
@@ -68,7 +69,7 @@ export function startAuthorisedDriverSync(options: {
   const again = new Set<number>();
   let stopped = false;
 
-  const sessionFor = (assetId: number): DeviceSession | undefined => sessions.forAsset(assetId)[0];
+  const sessionFor = (assetId: number): TrackerSession | undefined => sessions.forAsset(assetId)[0];
 
   const kick = (assetId: number) => {
     if (stopped || !sessionFor(assetId)) return;
@@ -185,7 +186,7 @@ export function startAuthorisedDriverSync(options: {
     }
   }
 
-  const onLogin = (session: DeviceSession) => {
+  const onLogin = (session: TrackerSession) => {
     const assetId = session.assetId;
     if (assetId === null) return;
     kick(assetId);

@@ -3,7 +3,7 @@
 // back, and records what was read back as confirmed, chunk by chunk. Throws a SyncFailure when the tracker refuses,
 // reads back other values, or does not answer; the caller does the bookkeeping.
 import type { Db } from "../../db/client";
-import { CommandTimeoutError, type DeviceSession } from "../../tracker/device-sessions";
+import { CommandTimeoutError, type TrackerSession } from "../devices/device-port";
 import {
   chunk,
   EMPTY_SLOT,
@@ -60,7 +60,7 @@ export interface PushTarget {
 export class DevicePush {
   constructor(
     private readonly prisma: Db,
-    private readonly session: DeviceSession,
+    private readonly session: TrackerSession,
     private readonly timeoutMs: number,
   ) {}
 

@@ -2,8 +2,9 @@
 // in-process cache saves the query; revocation drops the entry here at once and, through the hub's
 // credentials.revoked event (credentials.changed for an edit or a rotated secret), in every other process. lastUsedAt is written at most once a minute per client.
 // The client acts as a member: it is inactive once that user is no longer a member of the account, and its scopes
-// are cut to what the member's current role allows (role-scopes.ts), so a role change applies within the cache's
-// 30 s.
+// are cut to what the member's current role allows (role-scopes.ts). A role change or the member's removal drops
+// their clients' entries at once: users publishes member.changed (users/member-changes.ts), heard here in this
+// process and through the hub in every other.
 import { db } from "../../db/client";
 import { announce, processHub } from "../../announce";
 import type { Hub, HubEvents } from "../../hub";
@@ -11,6 +12,7 @@ import { log } from "../../log";
 import { scopesForRole } from "./role-scopes";
 import { isScope, type Scope } from "./scopes";
 import { entitlementSelect, type AccountEntitlements } from "../accounts/accounts.schema";
+import { onMemberChange, type MemberChange } from "../users/member-changes";
 
 export interface ActiveOAuthClient {
   id: number;
@@ -110,7 +112,16 @@ export function publishClientChange(event: HubEvents["credentials.changed"]): Pr
   return announce("credentials.changed", event);
 }
 
+/** the member's role changed or they left the account: their clients' lookups are read again */
+function forgetMember({ accountId, userId }: MemberChange): void {
+  for (const [clientId, entry] of state.cache) {
+    if (entry.client && entry.client.userId === userId && entry.client.account.id === accountId) state.cache.delete(clientId);
+  }
+}
+
 function listenForRevocations(): void {
+  // this process's member changes, hub or not (one registration per copy of this module: the same function)
+  onMemberChange(forgetMember);
   const current = processHub();
   if (!current || state.hubs.has(current)) return;
   state.hubs.add(current);
@@ -122,5 +133,6 @@ function listenForRevocations(): void {
   };
   current.subscribe("credentials.revoked", forget);
   current.subscribe("credentials.changed", forget);
+  current.subscribe("member.changed", forgetMember);
 }
 

@@ -147,6 +147,28 @@ describe.each(databaseKinds())("OAuth clients on %s", (kind) => {
     }
   });
 
+  it("drops the clients of a member another process removed or re-roled when the hub says member.changed", async () => {
+    const hub = createMemoryHub();
+    setHub(hub);
+    try {
+      const account = await makeAccount();
+      const manager = await makeMember(account.id, "fleet_manager");
+      const client = await createOAuthClient({ accountId: account.id, userId: manager.id });
+      expect(await findActiveOAuthClient({ clientId: client.clientId })).not.toBeNull(); // cached, and listening now
+      // another process removes the member: the row goes and the fact arrives through the hub
+      await t.db.membership.delete({ where: { userId_accountId: { userId: manager.id, accountId: account.id } } });
+      expect(await findActiveOAuthClient({ clientId: client.clientId })).not.toBeNull(); // still the cached entry
+      // subscribed after the cache, so it runs after the cache's listener
+      const heard = new Promise<void>((resolve) => hub.subscribe("member.changed", () => resolve()));
+      await hub.publish("member.changed", { accountId: account.id, userId: manager.id, change: "removed" });
+      await heard;
+      expect(await findActiveOAuthClient({ clientId: client.clientId })).toBeNull();
+    } finally {
+      setHub(undefined);
+      await hub.close();
+    }
+  });
+
   describe("issueAccessToken", () => {
     it("issues a one-year bearer token with every scope of the client when none is asked for", async () => {
       const account = await makeAccount();

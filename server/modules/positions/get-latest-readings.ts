@@ -3,7 +3,7 @@
 // marked as not measured.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { describeIo } from "../../tracker/record";
+import { protocolCatalogue } from "../protocol-port";
 import type { LivePosition } from "./live-position";
 import type { LatestReadings, Reading } from "./positions.schema";
 
@@ -18,7 +18,7 @@ export async function getLatestReadings(input: { accountId: number; assetId: num
   const notMeasured = new Set(payload.notMeasured ?? []);
   const readings: Reading[] = Object.entries({ ...payload.ioData, ...payload.sensors })
     .map(([name, value]) => {
-      const description = describeIo(name);
+      const description = protocolCatalogue().describeIo(name);
       return { name, value, unit: description?.unit ?? null, group: description?.group ?? null, measured: !notMeasured.has(name) };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -2,7 +2,8 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../paging";
 import type { HistoryItem, TimeRangeQuery } from "./positions.schema";
-import { namedIoOf, type RawIoValue } from "../../tracker/record";
+import type { RawIoValue } from "../../tracker/record";
+import { protocolCatalogue } from "../protocol-port";
 import { standardStatus } from "./vehicle-status";
 
 /** Stored positions of one asset in fix-time order, a page at a time. */
@@ -77,7 +78,7 @@ export async function listPositionHistory(input: {
       ignition: row.ignition,
       odometer: row.odometer,
       address: { street: row.street, town: row.town, country: row.country },
-      io: row.avlIo ? namedIoOf(protocol, row.avlIo as Record<string, RawIoValue>) : (row.io as HistoryItem["io"]),
+      io: row.avlIo ? protocolCatalogue().namedIo(protocol, row.avlIo as Record<string, RawIoValue>) : (row.io as HistoryItem["io"]),
     };
   });
   return {

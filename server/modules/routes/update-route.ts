@@ -1,9 +1,9 @@
 // Edits a route's details; undefined fields stay as they are, null or "" clears one. Renumbering to a number
-// another route has is ROUTE_NUMBER_TAKEN (409). The times are checked together with the ones kept. A new vehicle
-// moves the route's tracking links at once (unless today's run names its own: refresh-route-links.ts).
+// another route has is ROUTE_NUMBER_TAKEN (409). The times are checked together with the ones kept. The route's
+// tracking links are not moved here: the dashboard edits through tracking-links/update-route-with-links.ts, which
+// refreshes them after this (routes must not call tracking-links, which reads routes).
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
-import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { ensureAssignment } from "./route-assignment";
 import { type RouteDto, routeNotFound, routeNumberTaken, routeSelect, toRouteDto, type UpdateRouteInput, ZUpdateRoute } from "./routes.schema";
 import { ensureTimeOrder } from "./time-order";
@@ -34,6 +34,5 @@ export async function updateRoute(input: UpdateRouteInput): Promise<RouteDto> {
     if (routeNumber !== undefined && isUniqueViolation(error)) throw routeNumberTaken(routeNumber);
     throw error;
   }
-  if (fields.assetId !== undefined) await refreshRouteLinks(routeId);
   return saved;
 }

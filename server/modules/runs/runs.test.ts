@@ -10,7 +10,7 @@ import { updateAccountSettings } from "../accounts/update-account-settings";
 import { createAsset } from "../assets/create-asset";
 import { createDriver } from "../drivers/create-driver";
 import { createRoute } from "../routes/create-route";
-import { updateRoute } from "../routes/update-route";
+import { updateRouteWithLinks } from "../tracking-links/update-route-with-links";
 import { formatLocalDate, zonedParts } from "../time/zoned-time";
 import { createTrackingLink } from "../tracking-links/create-tracking-link";
 import { findTrackingLink } from "../tracking-links/find-tracking-link";
@@ -125,7 +125,7 @@ describe.each(databaseKinds())("runs on %s", (kind) => {
   it("moves the route's tracking links onto today's run's vehicle, and back when it is cancelled or deleted", async () => {
     const { accountId, spare, route } = await setup();
     const bus = await createAsset({ accountId, name: "Bus 12" });
-    await updateRoute({ accountId, routeId: route.id, assetId: bus.id });
+    await updateRouteWithLinks({ accountId, routeId: route.id, assetId: bus.id });
     const link = await createTrackingLink({ accountId, routeId: route.id });
     const followed = async () => (await findTrackingLink({ accountId, linkId: link.id }))!.assetId;
     expect(await followed()).toBe(bus.id);
@@ -143,7 +143,7 @@ describe.each(databaseKinds())("runs on %s", (kind) => {
     await deleteRun({ accountId, runId: run.id });
     expect(await followed()).toBe(bus.id);
     // the route's own vehicle changed in the dashboard
-    await updateRoute({ accountId, routeId: route.id, assetId: spare.id });
+    await updateRouteWithLinks({ accountId, routeId: route.id, assetId: spare.id });
     expect(await followed()).toBe(spare.id);
   });
 

@@ -1,7 +1,9 @@
+// Changes a member's role in one account (never leaving it without an admin). What the member's credentials may do
+// follows the role, so the member.changed fact (member-changes.ts) drops their cached lookups.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
-import { forgetOAuthClient } from "../oauth/find-active-oauth-client";
 import { assertAnotherAdmin, lockMembership } from "./admin-guard";
+import { publishMemberChange } from "./member-changes";
 import type { Role } from "./roles";
 import { ZChangeMemberRole } from "./users.schema";
 
@@ -17,9 +19,8 @@ export async function changeMemberRole(input: {
     await tx.membership.update({ where: { userId_accountId: { userId, accountId } }, data: { role } });
     return { id: userId, role };
   });
-  // OAuth clients acting as this member get the new role's scopes: at once here, within the lookup cache's 30 s
-  // on other nodes
-  const clients = await db().oAuthClient.findMany({ where: { accountId, userId }, select: { clientId: true } });
-  for (const client of clients) forgetOAuthClient(client.clientId);
+  // OAuth clients acting as this member get the new role's scopes at once: the credential caches listen for this,
+  // here and, through the hub, on every other node
+  await publishMemberChange({ accountId, userId, change: "role" });
   return changed;
 }

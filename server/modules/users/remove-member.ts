@@ -1,11 +1,13 @@
 // Removes a user from one account (the user and their other memberships stay). Their API keys and the OAuth clients
-// acting as them in this account would keep working as a non-member, so they are revoked with the membership; the
-// hub event drops the clients' cached lookups and open live-stream connections on every node.
+// acting as them in this account would keep working as a non-member, so they are revoked with the membership. The
+// member.changed fact (member-changes.ts) drops the credential caches' entries for the member at once in this process
+// and on every node; credentials.revoked, as revoking them one by one would, closes their open live-stream
+// connections.
 import { db } from "../../db/client";
+import { announce } from "../../announce";
 import { parseInput } from "../parse-input";
-import { forgetVerifiedApiKeys } from "../api-keys/authenticate-api-key";
-import { forgetOAuthClient, publishRevocation } from "../oauth/find-active-oauth-client";
 import { assertAnotherAdmin, lockMembership } from "./admin-guard";
+import { publishMemberChange } from "./member-changes";
 import { ZMemberChange } from "./users.schema";
 
 export async function removeMember(input: { accountId: number; userId: number }): Promise<{ id: number }> {
@@ -17,15 +19,12 @@ export async function removeMember(input: { accountId: number; userId: number })
     const now = new Date();
     const keys = await tx.apiKey.findMany({ where: { accountId, userId, revokedAt: null }, select: { id: true } });
     await tx.apiKey.updateMany({ where: { accountId, userId, revokedAt: null }, data: { revokedAt: now } });
-    const clients = await tx.oAuthClient.findMany({ where: { accountId, userId, revokedAt: null }, select: { id: true, clientId: true } });
+    const clients = await tx.oAuthClient.findMany({ where: { accountId, userId, revokedAt: null }, select: { id: true } });
     await tx.oAuthClient.updateMany({ where: { accountId, userId, revokedAt: null }, data: { revokedAt: now } });
-    return { keys: keys.map((key) => key.id), clients };
+    return { keys: keys.map((key) => key.id), clients: clients.map((client) => client.id) };
   });
-  for (const id of revoked.keys) forgetVerifiedApiKeys(id);
-  for (const client of revoked.clients) {
-    forgetOAuthClient(client.clientId);
-    await publishRevocation({ accountId, kind: "oauth_client", id: client.id });
-  }
-  for (const id of revoked.keys) await publishRevocation({ accountId, kind: "api_key", id });
+  await publishMemberChange({ accountId, userId, change: "removed" });
+  for (const id of revoked.clients) await announce("credentials.revoked", { accountId, kind: "oauth_client", id });
+  for (const id of revoked.keys) await announce("credentials.revoked", { accountId, kind: "api_key", id });
   return { id: userId };
 }

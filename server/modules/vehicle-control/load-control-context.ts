@@ -2,8 +2,8 @@
 // the tracker is connected, and its newest stored record.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { commandGateway } from "../../tracker/command-gateway";
-import { protocolCarriesCommands } from "../../tracker/record";
+import { deviceCommands } from "../devices/device-port";
+import { protocolCatalogue } from "../protocol-port";
 import { isAdapterKind } from "../assets/adapter-kinds";
 import type { LivePosition } from "../positions/live-position";
 import type { ControlFacts } from "./control-capabilities";
@@ -33,7 +33,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
   const vehicle = { brand: asset.brand, model: asset.model, variant: asset.variant };
   const [profile, online] = await Promise.all([
     findVehicleProfile(vehicle),
-    tracker ? (commandGateway()?.isOnline(tracker.id) ?? Promise.resolve(false)) : Promise.resolve(false),
+    tracker ? (deviceCommands()?.isOnline(tracker.id) ?? Promise.resolve(false)) : Promise.resolve(false),
   ]);
   const payload = asset.state?.payload as LivePosition | undefined;
   return {
@@ -41,7 +41,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
     tracker: tracker ? { id: tracker.id, imei: tracker.imei } : null,
     facts: {
       // no tracker: no_adapter_detected says so
-      protocolHasCommands: tracker ? protocolCarriesCommands(tracker.protocol) : true,
+      protocolHasCommands: tracker ? protocolCatalogue().carriesCommands(tracker.protocol) : true,
       adapter: tracker && isAdapterKind(tracker.canAdapter) ? tracker.canAdapter : null,
       programNumber: tracker?.adapterProgramNumber || null,
       vehicle,

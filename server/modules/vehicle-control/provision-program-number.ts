@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { commandGateway } from "../../tracker/command-gateway";
+import { deviceCommands } from "../devices/device-port";
 import { isAdapterKind } from "../assets/adapter-kinds";
 import { parseInput } from "../parse-input";
 import { parseAdapterInfo, parseProgramNumber } from "./adapter-answers";
@@ -89,7 +89,7 @@ export async function provisionProgramNumber(input: {
   const { program_number: programNumber, scheme_date: schemeDay } = parseInput(ZProvisionProgramNumber, input.body);
   const schemeDate = new Date(`${schemeDay}T00:00:00Z`);
   const tracker = await findTracker(input);
-  const gateway = commandGateway();
+  const gateway = deviceCommands();
   const setState = (state: ProvisioningState, reason: string | null, extra: Record<string, unknown> = {}) =>
     db().tracker.update({
       where: { id: tracker.id },

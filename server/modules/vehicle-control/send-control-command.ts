@@ -2,7 +2,7 @@
 // vehicle's state, then the cooldown), writes the Codec 12 command to the tracker's session, records it, and answers
 // as soon as the device's session took it. The device's answer settles the command later (control-commands.ts).
 import { db } from "../../db/client";
-import { commandGateway } from "../../tracker/command-gateway";
+import { deviceCommands } from "../devices/device-port";
 import { ACTION_COMMANDS, AWAITING, REFUSALS, REQUIRES_CONFIRMATION, type ControlAction, type RefusalReason } from "./control-actions";
 import { deviceRefusal, policyRefusal } from "./control-capabilities";
 import { recordDeliveredCommand, settleFromAnswer, type CommandSender } from "./control-commands";
@@ -60,7 +60,7 @@ async function send(input: SendInput): Promise<SendControlResult> {
 
   const command = ACTION_COMMANDS[input.action];
   const sentAt = new Date();
-  const delivery = await commandGateway()?.deliver(tracker.id, command, settings.answerTimeoutMs);
+  const delivery = await deviceCommands()?.deliver(tracker.id, command, settings.answerTimeoutMs);
   if (!delivery) return refused("device_offline"); // the session closed between the check and the write
   delivery.answer.catch(() => undefined); // settled below; never an unhandled rejection if recording fails first
   // recorded before the answer is looked at, so an answer that arrives at once still finds its row

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../env";
 import { TRACKER_PROTOCOLS } from "../../modules/assets/assets.schema";
-import { describeIo, namedIoOf } from "../record";
+import { describeIo, namedIoOf } from "../protocol-catalogue";
 import { PROTOCOL_NAMES, PROTOCOLS, protocolHasCommands } from "./registry";
 
 describe("protocol registry", () => {

@@ -70,4 +70,14 @@ describe.each(databaseKinds())("routes router on %s", (kind) => {
     expect((await refusal(callerFor(a.users.viewer).passengers.link({ accountKey: a.key, passengerId: passenger.id }))).code).toBe("FORBIDDEN");
     expect((await refusal(callerFor(b.users.admin).passengers.link({ accountKey: b.key, passengerId: passenger.id }))).code).toBe("NOT_FOUND");
   });
+
+  it("moves a route's links onto its new vehicle before routes.update answers", async () => {
+    const caller = callerFor(a.users.admin);
+    const { id: spare } = await caller.assets.create({ accountKey: a.key, name: "Spare A", plate: "AAA-2" });
+    const { id: route } = await db().route.create({ data: { accountId: a.id, routeNumber: "A3", assetId: busA }, select: { id: true } });
+    const link = await caller.trackingLinks.create({ accountKey: a.key, body: { routeId: route } });
+    expect(link).toMatchObject({ asset: { id: busA } });
+    await caller.routes.update({ accountKey: a.key, routeId: route, body: { assetId: spare } });
+    expect(await db().trackingLink.findUniqueOrThrow({ where: { id: link.id }, select: { assetId: true } })).toEqual({ assetId: spare });
+  });
 });

@@ -9,8 +9,8 @@ import { deleteRouteStop } from "../../modules/routes/delete-route-stop";
 import { getRoute } from "../../modules/routes/get-route";
 import { listRoutes } from "../../modules/routes/list-routes";
 import { reorderRouteStops } from "../../modules/routes/reorder-route-stops";
-import { updateRoute } from "../../modules/routes/update-route";
 import { updateRouteStop } from "../../modules/routes/update-route-stop";
+import { updateRouteWithLinks } from "../../modules/tracking-links/update-route-with-links";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
 import { ZPageInput } from "../../modules/paging";
 
@@ -30,7 +30,10 @@ export const routesRouter = createTrpcRouter({
 
   update: requirePermission("imports.manage")
     .input(z.object({ routeId: ZId, body: ZBody }))
-    .mutation(({ ctx, input }) => updateRoute({ ...input.body, accountId: ctx.account.id, routeId: input.routeId } as Parameters<typeof updateRoute>[0])),
+    // the route's tracking links move with its vehicle before the answer (update-route-with-links.ts)
+    .mutation(({ ctx, input }) =>
+      updateRouteWithLinks({ ...input.body, accountId: ctx.account.id, routeId: input.routeId } as Parameters<typeof updateRouteWithLinks>[0]),
+    ),
 
   delete: requirePermission("imports.manage")
     .input(z.object({ routeId: ZId }))
