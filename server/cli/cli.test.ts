@@ -12,6 +12,7 @@ import { authenticateUser } from "../modules/users/authenticate-user";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { parseEnv } from "../env";
 import { startFleetline } from "../server";
+import { freePort } from "../testing/free-port";
 
 interface CliRun {
   code: number;
@@ -142,14 +143,27 @@ describe("fleet CLI on the embedded database", () => {
     }
   }, 240_000);
 
-  it("runs beside a server that holds DATA_DIR: the server runs each command on its database and answers for it", async () => {
+  it("runs beside a server that holds DATA_DIR while its demo fleet drives: the server runs each command on its database and answers for it", async () => {
     const held = mkdtempSync(path.join(tmpdir(), "fleet-cli-beside-"));
     const running = await startFleetline(
-      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: held }),
+      parseEnv({
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        GT06_PORT: "0",
+        OSMAND_PORT: "0",
+        TELTONIKA_PORT: String(await freePort()),
+        LOG_LEVEL: "silent",
+        FLEET_DEMO: "1",
+        DATA_DIR: held,
+      }),
       { next: false },
     );
     const socket = path.join(held, "admin.sock");
+    const demoPositions = () => running.database.prisma.position.count();
     try {
+      await expect.poll(demoPositions, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0); // the demo fleet drives
+      const drivenBefore = await demoPositions();
       expect(statSync(socket).mode & 0o777).toBe(0o600); // DATA_DIR's owner only
       const target = { dataDir: held };
       const account = await fleet(["account", "create", "--name", "Beside Co", "--plan", "detailed"], target);
@@ -165,6 +179,8 @@ describe("fleet CLI on the embedded database", () => {
       expect(missingFlag).toMatchObject({ code: 2, json: { error: "missing required flag --account for account update" } });
       const stored = await running.database.prisma.account.findUniqueOrThrow({ where: { key }, include: { assets: true } });
       expect(stored).toMatchObject({ name: "Beside Co", plan: "detailed", assets: [expect.objectContaining({ name: "Van" })] });
+      // and the demo fleet kept driving into the same database meanwhile
+      await expect.poll(demoPositions, { timeout: 60_000, interval: 500 }).toBeGreaterThan(drivenBefore);
     } finally {
       await running.stop();
       rmSync(held, { recursive: true, force: true });

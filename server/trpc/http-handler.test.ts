@@ -41,7 +41,7 @@ describe.each(databaseKinds())("tRPC over HTTP on %s", (kind) => {
   }
 
   const batchUrl = (size: number) => {
-    const paths = Array.from({ length: size }, () => "accounts.mine").join(",");
+    const paths = Array.from({ length: size }, () => "accounts.invitations").join(",");
     const input = Object.fromEntries(Array.from({ length: size }, (_, i) => [i, superjson.serialize(undefined)]));
     return `${server.url}/api/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
   };
@@ -78,7 +78,7 @@ describe.each(databaseKinds())("tRPC over HTTP on %s", (kind) => {
       const response = await fetch(`${server.url}/api/trpc/nothing.here`);
       expect(response.status).toBe(404);
     }
-    const limited = await fetch(`${server.url}/api/trpc/accounts.mine`);
+    const limited = await fetch(`${server.url}/api/trpc/accounts.invitations`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // a tRPC error, so the dashboard shows its message and code like any other
@@ -87,6 +87,6 @@ describe.each(databaseKinds())("tRPC over HTTP on %s", (kind) => {
     });
 
     userId = (await makeAccount("Other")).adminId;
-    expect((await fetch(`${server.url}/api/trpc/accounts.mine`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/trpc/accounts.invitations`)).status).toBe(200);
   });
 });

@@ -29,15 +29,10 @@ describe.each(databaseKinds())("dashboard API procedures on %s", (kind) => {
 
   it("refuses callers who are not signed in", async () => {
     const caller = callerFor(null);
-    expect((await trpcError(caller.accounts.mine())).code).toBe("UNAUTHORIZED");
+    expect((await trpcError(caller.accounts.invitations())).code).toBe("UNAUTHORIZED");
     expect((await trpcError(caller.assets.list({ accountKey: a.key }))).code).toBe("UNAUTHORIZED");
   });
 
-  it("lists only the caller's own accounts", async () => {
-    expect(await callerFor(a.users.viewer).accounts.mine()).toEqual([
-      { id: a.id, key: a.key, name: "Fleet A", role: "viewer" },
-    ]);
-  });
 
   it("answers NOT_FOUND to a member of account A asking for account B, as for an unknown key", async () => {
     const admin = callerFor(a.users.admin);
@@ -47,7 +42,6 @@ describe.each(databaseKinds())("dashboard API procedures on %s", (kind) => {
     expect(unknown.code).toBe("NOT_FOUND");
     expect(other.message.replace(b.key, "")).toBe(unknown.message.replace("no-such-key", ""));
     for (const call of [
-      () => admin.accounts.current({ accountKey: b.key }),
       () => admin.users.list({ accountKey: b.key }),
       () => admin.apiAccess.listClients({ accountKey: b.key }),
       () => admin.accounts.updateSettings({ accountKey: b.key, name: "Taken over" }),
@@ -58,15 +52,6 @@ describe.each(databaseKinds())("dashboard API procedures on %s", (kind) => {
     expect(await callerFor(b.users.admin).assets.list({ accountKey: b.key })).toEqual({ data: [], next_cursor: null });
   });
 
-  it("reports the caller's role and permissions for the navigation", async () => {
-    const viewer = await callerFor(a.users.viewer).accounts.current({ accountKey: a.key });
-    expect(viewer.role).toBe("viewer");
-    expect(viewer.account).toMatchObject({ id: a.id, key: a.key, name: "Fleet A" });
-    expect(viewer.permissions).toContain("assets.read");
-    expect(viewer.permissions).not.toContain("assets.write");
-    const admin = await callerFor(a.users.admin).accounts.current({ accountKey: a.key });
-    expect(admin.permissions).toEqual(expect.arrayContaining(["account.manage", "users.manage", "api.manage", "assets.write"]));
-  });
 
   // [procedure call, roles allowed]
   const matrix: Array<[string, (c: ReturnType<typeof callerFor>, key: string) => Promise<unknown>, string[]]> = [

@@ -3,11 +3,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../modules/accounts/create-account";
 import { createUser } from "../../modules/users/create-user";
+import { listUserAccounts } from "../../modules/users/list-user-accounts";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("accounts router on %s", (kind) => {
-  useTestDatabase(kind);
+  const t = useTestDatabase(kind);
   let a: FixtureAccount;
   beforeAll(async () => {
     a = await createFixtureAccount("Settings A");
@@ -26,7 +27,7 @@ describe.each(databaseKinds())("accounts router on %s", (kind) => {
       contactPhone: "+44 20 7946 0000",
     });
     expect(saved).toMatchObject({ key: a.key, name: "Settings A Ltd", brandingPrimaryColor: "#1e40af", contactName: "Dispatch" });
-    expect((await admin.accounts.current({ accountKey: a.key })).account).toMatchObject({ brandingCompanyName: "A Logistics" });
+    expect(await t.db.account.findUniqueOrThrow({ where: { key: a.key } })).toMatchObject({ brandingCompanyName: "A Logistics" });
 
     const cleared = await admin.accounts.updateSettings({ accountKey: a.key, brandingLogoUrl: "", contactPhone: null });
     expect(cleared).toMatchObject({ brandingLogoUrl: null, contactPhone: null, name: "Settings A Ltd" });
@@ -64,7 +65,7 @@ describe.each(databaseKinds())("accounts router on %s", (kind) => {
     const second = await createAccount({ name: "Second fleet" });
     const { id } = await createUser({ accountId: second.id, email: "both@example.test", name: "Both", password: "password123" });
     await createUser({ accountId: a.id, email: "both@example.test", name: "Both", role: "viewer" }, { existingUser: "add" });
-    const accounts = await callerFor(id).accounts.mine();
+    const accounts = await listUserAccounts({ userId: id });
     expect(accounts).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ key: second.key, role: "admin" }),

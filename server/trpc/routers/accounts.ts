@@ -1,17 +1,13 @@
-// Accounts: the caller's accounts (switcher), the current account with the caller's role, and its settings.
+// Accounts: the signed-in user's invitations to other accounts, and an account's settings. (The account switcher and
+// the navigation are rendered on the server from the use cases: app/a/[accountKey]/layout.tsx.)
 import { z } from "zod";
 import { updateAccountSettings } from "../../modules/accounts/update-account-settings";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "../../modules/users/account-invitations";
-import { listUserAccounts } from "../../modules/users/list-user-accounts";
-import { ROLE_PERMISSIONS, can } from "../../modules/users/roles";
-import { accountProcedure, authedProcedure, createTrpcRouter, requirePermission, type Permission } from "../trpc";
+import { authedProcedure, createTrpcRouter, requirePermission } from "../trpc";
 
 const ZText = z.string().max(4096);
 
 export const accountsRouter = createTrpcRouter({
-  /** Every account the signed-in user belongs to, with their role there. */
-  mine: authedProcedure.query(({ ctx }) => listUserAccounts({ userId: ctx.userId })),
-
   /** Invitations to other accounts waiting for the signed-in user. */
   invitations: authedProcedure.query(({ ctx }) => listMyInvitations({ userId: ctx.userId })),
 
@@ -25,13 +21,6 @@ export const accountsRouter = createTrpcRouter({
       await declineInvitation({ userId: ctx.userId, id: input.id });
       return { ok: true as const };
     }),
-
-  /** The account of the address and what the caller may do in it (drives the navigation). */
-  current: accountProcedure.query(({ ctx }) => ({
-    account: ctx.account,
-    role: ctx.role,
-    permissions: (Object.keys(ROLE_PERMISSIONS) as Permission[]).filter((permission) => can(ctx.role, permission)),
-  })),
 
   /** Name, branding and default contact details; "" or null clears an optional field. */
   updateSettings: requirePermission("account.manage")
