@@ -144,6 +144,12 @@ export default {
         { name: "latency_receipt_to_publish_p99_ms", value: percentile(sorted, 99), unit: "ms" },
         // the first packet of each device after it connected: state loads, trip start (a fleet reconnecting)
         { name: "latency_first_packet_p99_ms", value: percentile([...firstPacket.values()].sort((a, b) => a - b), 99), unit: "ms" },
+        // every packet but each device's first: the steady state once the fleet is connected
+        {
+          name: "latency_steady_p99_ms",
+          value: percentile(samples.filter((sample) => !sample.firstPacket).map((sample) => sample.publishedAt - sample.receivedAt).sort((a, b) => a - b), 99),
+          unit: "ms",
+        },
         // where the slowest 1% came from (a sample may overlap several causes, or none)
         { name: "latency_tail_samples", value: tail.tailSamples, unit: "positions" },
         { name: "latency_tail_in_gc_pause", value: tail.tailInGc, unit: "positions" },
