@@ -82,6 +82,8 @@ describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
     const page = await listPositionHistory({ accountId, assetId, range: { from: fixTime * 1000 - 1000, to: Date.now(), limit: 10, cursor: undefined } });
     expect(page.data).toHaveLength(1);
     expect(page.data[0]).toMatchObject({ latitude: 54.6872, longitude: 25.2797, course: 90, altitude: 112, speed: 19 }); // 10 kn = 18.5 km/h
+    // history names the stored IO back as the live frame showed it: flags stay booleans, numbers stay numbers
+    expect(page.data[0]!.io).toMatchObject({ charging: true, accuracy: 8, driverUniqueId: "A42" });
 
     await expect.poll(() => heard.find((p) => p.assetId === assetId)).toBeTruthy();
     const live = heard.find((p) => p.assetId === assetId)!;

@@ -5,9 +5,20 @@
 import type { IoDescription, IoDictionary, NamedIoValue, RawIoValue, TrackerRecord } from "../../record";
 import type { ExtraValue, OsmandPosition } from "./messages";
 
-/** a phone's extra flags come as booleans; raw IO keeps numbers and text, so a flag is stored as 1 or 0 */
+/**
+ * A phone's flags come as booleans; raw IO keeps numbers and text, so a flag is stored as the text "true" or "false"
+ * and named back as a boolean (osmandIo.name). Not 1 or 0: a field that really is the number 1 must stay a number,
+ * and history must show what the live frame showed. Text "true" cannot be anything else: the query decoder already
+ * types it as a boolean (extra-fields.ts).
+ */
 function rawValue(value: ExtraValue): RawIoValue {
-  return typeof value === "boolean" ? (value ? 1 : 0) : value;
+  return typeof value === "boolean" ? String(value) : value;
+}
+
+function namedValue(value: RawIoValue): NamedIoValue {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return value;
 }
 
 function ignitionFrom(extra: Record<string, ExtraValue>): boolean | null {
@@ -57,8 +68,8 @@ const DESCRIPTIONS: ReadonlyMap<string, IoDescription> = new Map([
   ["gpsFixed", { unit: null, group: "permanent" }],
 ]);
 
-/** raw IO is stored by the names the phone used, so history reads it back as it is */
+/** raw IO is stored by the names the phone used, so history reads it back as it is (flags as booleans again) */
 export const osmandIo: IoDictionary = {
-  name: (rawIo) => ({ ...rawIo }),
+  name: (rawIo) => Object.fromEntries(Object.entries(rawIo).map(([name, value]) => [name, namedValue(value)])),
   describe: (name) => DESCRIPTIONS.get(name) ?? null,
 };
