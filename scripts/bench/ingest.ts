@@ -4,8 +4,6 @@
 //   latency:    2,000 positions/s (2,000 devices, one record a second each), TCP receipt -> hub publish p50/p99;
 //   idle:       10,000 logged-in idle connections in this one process, memory per connection.
 // Needs PostgreSQL at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { spawn } from "node:child_process";
-import path from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../server/db/client";
 import { createMemoryHub } from "../../server/hub";
@@ -13,7 +11,8 @@ import { OfflineGeocoder } from "../../server/modules/geocoding/offline-geocoder
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
-import { round, type Bench, type Figure } from "./types";
+import { percentile, round, type Bench, type Figure } from "./types";
+import { runLoadProcess } from "./support/load-process";
 import { freePort } from "../../server/testing/free-port";
 import { TailAttribution, type LatencySample } from "./support/tail-attribution";
 import { imeiFrom } from "../../server/modules/assets/imei";
@@ -37,20 +36,9 @@ interface LoadCounts {
 }
 
 function runLoad(options: object, onConnected?: () => void): Promise<LoadCounts> {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const script = path.join(import.meta.dirname, "support", "device-load.ts");
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [script], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
-    child.send(options);
-    let out = "";
-    child.stdout!.on("data", (chunk) => (out += chunk));
-    child.on("message", (message: { type?: string }) => message.type === "connected" && onConnected?.());
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`load exited ${code}`))));
-  });
+  return runLoadProcess<LoadCounts>("device-load.ts", options, (message) => message.type === "connected" && onConnected?.()).result;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 export default {
   name: "ingest",

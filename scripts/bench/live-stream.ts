@@ -8,9 +8,9 @@
 // Figures: deliveries per second at the clients, latency from TCP receipt to the client (p50, p99; and TCP receipt
 // to hub publish for comparison), memory per stream connection (server RSS and heap, before and after the clients
 // connected). Needs PostgreSQL at TEST_POSTGRES_URL.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseEnv } from "../../server/env";
 import { authSecret } from "../../server/security/auth-secret";
@@ -18,7 +18,8 @@ import { signAccessToken } from "../../server/security/access-token";
 import { startFleetline } from "../../server/server";
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
-import { round, type Bench, type Figure } from "./types";
+import { percentile, round, type Bench, type Figure } from "./types";
+import { runLoadProcess, type LoadProcess } from "./support/load-process";
 import { freePort } from "../../server/testing/free-port";
 import { imeiFrom } from "../../server/modules/assets/imei";
 
@@ -33,22 +34,7 @@ const WARM_UP_MS = 5_000;
 
 /** a valid IMEI per asset (the listener refuses others) */
 const imeiOf = (assetId: number) => imeiFrom(`37${String(assetId).padStart(12, "0")}`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-/** a support script as its own process with an IPC channel; resolves with the last JSON line it prints */
-function runProcess(script: string, options: object, onMessage?: (message: { type?: string }) => void) {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child: ChildProcess = spawn(tsx, [path.join(import.meta.dirname, "support", script)], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
-  child.send(options);
-  let out = "";
-  child.stdout!.on("data", (chunk) => (out += chunk));
-  if (onMessage) child.on("message", onMessage);
-  const result = new Promise<Record<string, unknown>>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`${script} exited ${code}`))));
-  });
-  return { child, result };
-}
 
 export default {
   name: "live-stream",
@@ -110,13 +96,13 @@ export default {
       global.gc?.();
       const before = process.memoryUsage();
       const perProcess = Math.ceil(clients.length / CLIENT_PROCESSES);
-      const loads: ReturnType<typeof runProcess>[] = [];
+      const loads: LoadProcess<Record<string, unknown>>[] = [];
       let connected = 0;
       let refused = 0;
       const allConnected = new Promise<void>((resolve) => {
         let ready = 0;
         for (let p = 0; p < CLIENT_PROCESSES; p++) {
-          const load = runProcess("live-stream-clients.ts", { url: server.url.replace("localhost", "127.0.0.1"), clients: clients.slice(p * perProcess, (p + 1) * perProcess), style: "detailed" }, (message) => {
+          const load = runLoadProcess("live-stream-clients.ts", { url: server.url.replace("localhost", "127.0.0.1"), clients: clients.slice(p * perProcess, (p + 1) * perProcess), style: "detailed" }, (message) => {
             if (message.type !== "connected") return;
             connected += (message as { connected: number }).connected;
             refused += (message as { refused: number }).refused;
@@ -144,7 +130,7 @@ export default {
         publishLatencies.push([now, now - p.receivedAt]);
       });
       const start = Date.now();
-      const devices = runProcess("device-load.ts", {
+      const devices = runLoadProcess("device-load.ts", {
         host: "127.0.0.1",
         port: teltonikaPort,
         imeis: tracked.map(imeiOf),

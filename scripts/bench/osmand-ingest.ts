@@ -3,8 +3,6 @@
 // next position as soon as the last was answered for 10 s; 200 means stored, so the figure is positions stored per
 // second, with the request latency seen by the phones (send -> answer, p50/p99). Stored = answered 200 is checked.
 // Needs PostgreSQL at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). Target: 5,000/s.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import pino from "pino";
 import { openDatabase } from "../../server/db/client";
 import { createMemoryHub } from "../../server/hub";
@@ -14,6 +12,7 @@ import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startTrackerService } from "../../server/tracker/tracker-service";
 import { round, type Bench } from "./types";
+import { runLoadProcess } from "./support/load-process";
 
 const PHONES = 1_000;
 const RUN_MS = 10_000;
@@ -27,16 +26,7 @@ interface PhoneLoad {
 }
 
 function runPhones(options: object): Promise<PhoneLoad> {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const script = path.join(import.meta.dirname, "support", "phone-load.ts");
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [script], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
-    child.send(options);
-    let out = "";
-    child.stdout!.on("data", (chunk) => (out += chunk));
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`phone load exited ${code}`))));
-  });
+  return runLoadProcess<PhoneLoad>("phone-load.ts", options).result;
 }
 
 export default {

@@ -15,8 +15,8 @@
 // whole-second, unique, increasing fix times; this process remembers the server's TCP receipt time per (asset, fix
 // time) from the hub's "position" event, and the viewers record (arrival, viewer, fix time) for every
 // location.updated; latency = arrival - receipt, on the same machine clock. Needs PostgreSQL at TEST_POSTGRES_URL.
-import { spawn, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { HubEvents } from "../../server/hub";
 import { authSecret } from "../../server/security/auth-secret";
@@ -24,7 +24,8 @@ import { randomToken, sha256Hex } from "../../server/security/random";
 import { startTrackingServer } from "../../server/testing/public-tracking-harness";
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
-import { round, type Bench, type Figure } from "./types";
+import { percentile, round, type Bench, type Figure } from "./types";
+import { runLoadProcess, type LoadProcess } from "./support/load-process";
 import { imeiFrom } from "../../server/modules/assets/imei";
 
 interface Scenario {
@@ -50,27 +51,12 @@ const DRAIN_MS = 2_000;
 
 /** a valid IMEI per asset (the listener refuses others) */
 const imeiOf = (assetId: number) => imeiFrom(`37${String(assetId).padStart(12, "0")}`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 /** 10.x.y.z, one address per VIEWERS_PER_ADDRESS viewers */
 const addressOf = (viewer: number) => {
   const block = Math.floor(viewer / VIEWERS_PER_ADDRESS) + 1;
   return `10.${(block >> 16) & 255}.${(block >> 8) & 255}.${block & 255}`;
 };
 
-/** a support script as its own process with an IPC channel; resolves with the last JSON line it prints */
-function runProcess(script: string, options: object, onMessage?: (message: { type?: string }) => void) {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child: ChildProcess = spawn(tsx, [path.join(import.meta.dirname, "support", script)], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
-  child.send(options);
-  let out = "";
-  child.stdout!.on("data", (chunk) => (out += chunk));
-  if (onMessage) child.on("message", onMessage);
-  const result = new Promise<Record<string, unknown>>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!)) : reject(new Error(`${script} exited ${code}`))));
-  });
-  return { child, result };
-}
 
 /** runs one scenario in a fresh process (support/run-one.ts on this file, the scenario named in the environment) */
 function runScenarioProcess(name: string): Promise<Figure[]> {
@@ -142,7 +128,7 @@ async function runScenario(name: string, scenario: Scenario): Promise<Figure[]> 
     global.gc?.();
     const before = process.memoryUsage();
     const perProcess = Math.ceil(viewers.length / VIEWER_PROCESSES);
-    const loads: ReturnType<typeof runProcess>[] = [];
+    const loads: LoadProcess<Record<string, unknown>>[] = [];
     const failures: Record<string, number> = {};
     /** viewers that could not subscribe (by index in `viewers`): reported, and not expected to receive anything */
     const failed = new Set<number>();
@@ -151,7 +137,7 @@ async function runScenario(name: string, scenario: Scenario): Promise<Figure[]> 
       let ready = 0;
       for (let p = 0; p < VIEWER_PROCESSES; p++) {
         const slice = viewers.slice(p * perProcess, (p + 1) * perProcess).map((v, i) => ({ uuid: v.uuid, token: v.token, ip: addressOf(p * perProcess + i) }));
-        const load = runProcess("public-tracking-viewers.ts", { port: server.port, viewers: slice }, (message) => {
+        const load = runLoadProcess("public-tracking-viewers.ts", { port: server.port, viewers: slice }, (message) => {
           if (message.type !== "connected") return;
           const report = message as unknown as { failures: Record<string, number>; failed: number[] };
           for (const [reason, n] of Object.entries(report.failures)) failures[reason] = (failures[reason] ?? 0) + n;
@@ -198,7 +184,7 @@ async function runScenario(name: string, scenario: Scenario): Promise<Figure[]> 
     };
     const statsBefore = gateway.stats();
     const start = Date.now();
-    const devices = runProcess("device-load.ts", {
+    const devices = runLoadProcess("device-load.ts", {
       host: "127.0.0.1",
       port: server.teltonikaPort,
       imeis: rows.map((link) => imeiOf(link.asset_id)),

@@ -44,3 +44,6 @@ export async function medianMs(operation: () => Promise<unknown>, samples = 20):
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** the p-th percentile of ascending `sorted` values (nearest rank), 0 when there are none */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;

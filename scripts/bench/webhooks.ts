@@ -23,7 +23,7 @@ import { startTrackingServer } from "../../server/testing/public-tracking-harnes
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { startWebhookReceiver } from "../../server/testing/webhook-receiver";
-import { round, type Bench, type Figure } from "./types";
+import { percentile, round, type Bench, type Figure } from "./types";
 
 const VERIFIES = 200;
 /** viewers arriving per second */
@@ -32,7 +32,6 @@ const RECEIVER_DELAY_MS = 4_000;
 /** deliveries are given this long to be logged after the last verify was answered */
 const DRAIN_TIMEOUT_MS = 120_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** `count` verifies of `uuid`, started at ARRIVALS_PER_S; the latency of each, in ms, sorted */
 async function verifyMany(port: number, uuid: string, count: number, firstAddress: number): Promise<number[]> {

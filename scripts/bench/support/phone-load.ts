@@ -4,6 +4,7 @@
 // until the time is up. Prints one JSON line: requests answered 200, other answers and errors by reason, and the
 // request latency (send -> answer) p50/p99.
 import http from "node:http";
+import { percentile } from "../types";
 
 interface Options {
   host: string;
@@ -66,6 +67,5 @@ async function phone(deviceId: string, index: number) {
 
 await Promise.all(options.deviceIds.map(phone));
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-process.stdout.write(`${JSON.stringify({ ...counts, reasons, p50Ms: percentile(50), p99Ms: percentile(99) })}\n`);
+process.stdout.write(`${JSON.stringify({ ...counts, reasons, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) })}\n`);
 process.exit(0);
