@@ -33,6 +33,9 @@ const RUN_MS = 20_000;
 const WARM_UP_MS = 5_000;
 
 /** a valid IMEI per asset (the listener refuses others) */
+/** a private address per few clients, below the stream's handshake limit per address (120 a minute) */
+const CLIENTS_PER_ADDRESS = 50;
+const addressOf = (client: number) => `10.1.${Math.floor(client / CLIENTS_PER_ADDRESS) >> 8}.${Math.floor(client / CLIENTS_PER_ADDRESS) & 255}`;
 const imeiOf = (assetId: number) => imeiFrom(`37${String(assetId).padStart(12, "0")}`);
 
 
@@ -57,6 +60,7 @@ export default {
         GT06_PORT: "0", OSMAND_PORT: "0",
         TELTONIKA_PORT: String(teltonikaPort),
         TELTONIKA_MAX_CONNECTIONS_PER_ADDRESS: "100000", // every load connection comes from this machine
+        TRUST_PROXY: "1", // stream clients say which address they stand for, so the per-address handshake limit holds
         FLEET_DEMO: "0",
         LOG_LEVEL: "silent",
       }),
@@ -71,6 +75,8 @@ export default {
         `INSERT INTO accounts (key, name, plan, updated_at) SELECT 'bench-' || g, 'Bench ' || g, 'detailed', now() FROM generate_series(1, ${ACCOUNTS}) g`,
       );
       await prisma.$executeRawUnsafe(`INSERT INTO users (email, name, updated_at) VALUES ('bench@service.fleetline.invalid', 'Bench', now())`);
+      // a client works only while its user is a member allowed its scopes
+      await prisma.$executeRawUnsafe(`INSERT INTO memberships (user_id, account_id, role) SELECT u.id, a.id, 'admin' FROM accounts a, users u`);
       await prisma.$executeRawUnsafe(
         `INSERT INTO oauth_clients (account_id, user_id, name, client_id, secret_hash, scopes)
          SELECT a.id, u.id, 'bench', 'bench-' || a.id, 'unused', ARRAY['stream:read'] FROM accounts a, users u`,
@@ -86,10 +92,10 @@ export default {
         tracked,
         tracked.map(imeiOf),
       );
-      const clients: { token: string; assetIds: number[] }[] = [];
+      const clients: { token: string; assetIds: number[]; address: string }[] = [];
       for (const account of accounts) {
         const { token } = await signAccessToken({ clientId: `bench-${account.id}`, accountId: account.id, scopes: ["stream:read"] });
-        for (let i = 0; i < CLIENTS_PER_ACCOUNT; i++) clients.push({ token, assetIds: account.assets.map((a) => a.id) });
+        for (let i = 0; i < CLIENTS_PER_ACCOUNT; i++) clients.push({ token, assetIds: account.assets.map((a) => a.id), address: addressOf(clients.length) });
       }
 
       // memory per connection: the server's RSS and heap before and after every client holds its connection
@@ -99,6 +105,7 @@ export default {
       const loads: LoadProcess<Record<string, unknown>>[] = [];
       let connected = 0;
       let refused = 0;
+      const reasons: Record<string, number> = {};
       const allConnected = new Promise<void>((resolve) => {
         let ready = 0;
         for (let p = 0; p < CLIENT_PROCESSES; p++) {
@@ -106,6 +113,7 @@ export default {
             if (message.type !== "connected") return;
             connected += (message as { connected: number }).connected;
             refused += (message as { refused: number }).refused;
+            for (const [reason, count] of Object.entries((message as { reasons: Record<string, number> }).reasons)) reasons[reason] = (reasons[reason] ?? 0) + count;
             if (++ready === CLIENT_PROCESSES) resolve();
           });
           children.push(load.child);
@@ -121,7 +129,7 @@ export default {
         { name: "live_stream_memory_per_connection_kb", value: round((after.rss - before.rss) / 1024 / Math.max(1, connections), 1), unit: "KiB" },
         { name: "live_stream_heap_per_connection_kb", value: round((after.heapUsed - before.heapUsed) / 1024 / Math.max(1, connections), 1), unit: "KiB" },
       );
-      if (refused > 0 || connected !== clients.length) process.stderr.write(`live-stream bench: ${connected} connected, ${refused} refused\n`);
+      if (refused > 0 || connected !== clients.length) process.stderr.write(`live-stream bench: ${connected} connected, ${refused} refused ${JSON.stringify(reasons)}\n`);
 
       // 2,000 positions/s through the pipeline to the clients
       const publishLatencies: [number, number][] = [];

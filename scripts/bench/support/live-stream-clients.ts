@@ -7,7 +7,8 @@ import { io, type Socket } from "socket.io-client";
 
 interface Options {
   url: string;
-  clients: { token: string; assetIds: number[] }[];
+  /** address: the client address the stream should count it under (X-Forwarded-For; the server trusts the proxy) */
+  clients: { token: string; assetIds: number[]; address: string }[];
   style: "detailed" | "standard";
 }
 
@@ -17,6 +18,8 @@ const CONNECT_WAVE = 50;
 const sockets: Socket[] = [];
 let deliveries = 0;
 let refused = 0;
+/** why clients were refused, with counts (the handshake's error message) */
+const reasons: Record<string, number> = {};
 /** [receive time, latency ms] per frame */
 const samples: [number, number][] = [];
 
@@ -24,10 +27,11 @@ function connect(client: Options["clients"][number]): Promise<void> {
   return new Promise((resolve) => {
     const query: Record<string, string> = { access_token: client.token, asset_ids: JSON.stringify(client.assetIds) };
     if (options.style === "detailed") query.style = "detailed";
-    const socket = io(options.url, { path: "/socket.io", query, transports: ["websocket"], reconnection: false, forceNew: true });
+    const socket = io(options.url, { path: "/socket.io", query, transports: ["websocket"], reconnection: false, forceNew: true, extraHeaders: { "x-forwarded-for": client.address } });
     sockets.push(socket);
-    socket.once("connect_error", () => {
+    socket.once("connect_error", (error) => {
       refused++;
+      reasons[error.message] = (reasons[error.message] ?? 0) + 1;
       resolve();
     });
     socket.on("location", (message: { receivedAt?: number } | unknown[]) => {
@@ -43,7 +47,7 @@ function connect(client: Options["clients"][number]): Promise<void> {
 for (let i = 0; i < options.clients.length; i += CONNECT_WAVE) {
   await Promise.all(options.clients.slice(i, i + CONNECT_WAVE).map(connect));
 }
-process.send?.({ type: "connected", connected: sockets.length - refused, refused });
+process.send?.({ type: "connected", connected: sockets.length - refused, refused, reasons });
 await new Promise<void>((resolve) => process.on("message", (message: { type?: string }) => message.type === "stop" && resolve()));
 process.stdout.write(JSON.stringify({ deliveries, refused, samples }) + "\n", () => {
   for (const socket of sockets) socket.disconnect();
