@@ -13,7 +13,7 @@ import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { testImei } from "../testing/test-imei";
 import { startTrackerService, type TrackerService } from "../tracker/tracker-service";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
-import { DeviceRefusedError } from "./device-client";
+import { DeviceRefusedError } from "./device-refused-error";
 import { DEMO_ROUTES } from "./demo-routes";
 import { Gt06DeviceClient } from "./gt06-device-client";
 import { OsmandDeviceClient } from "./osmand-device-client";
