@@ -1,6 +1,6 @@
 // Test support for suites that speak to the tracker service over real sockets: for the enclosing describe, the
-// service on 127.0.0.1 over the suite's test database, with the GT06 and/or OsmAnd listeners on free ports
-// (Teltonika off), and a memory hub installed as the process's hub; all stopped again after the suite.
+// service on 127.0.0.1 over the suite's test database, with the listeners it asks for on free ports (the others
+// off), and a memory hub installed as the process's hub; all stopped again after the suite.
 //
 //   const t = useTestDatabase(kind);
 //   const tracker = useTestTrackerService(kind, t, { gt06: true });
@@ -14,6 +14,8 @@ import { freePort } from "./free-port";
 import type { DatabaseKind } from "./test-database";
 
 export interface TestTrackerServiceOptions {
+  /** open the Teltonika TCP listener */
+  teltonika?: boolean;
   /** open the GT06 listener */
   gt06?: boolean;
   /** open the OsmAnd (HTTP) listener */
@@ -26,7 +28,7 @@ export function useTestTrackerService(
   kind: DatabaseKind,
   t: { readonly db: Db; readonly database: Database },
   options: TestTrackerServiceOptions,
-): { readonly service: TrackerService } {
+): { readonly service: TrackerService; readonly hub: Hub } {
   let hub: Hub | undefined;
   let service: TrackerService | undefined;
   beforeAll(async () => {
@@ -37,7 +39,7 @@ export function useTestTrackerService(
       sql: t.database.sql,
       hub,
       host: "127.0.0.1",
-      teltonikaPort: 0,
+      teltonikaPort: options.teltonika ? await freePort() : 0,
       gt06Port: options.gt06 ? await freePort() : undefined,
       osmandPort: options.osmand ? await freePort() : undefined,
       embedded: kind === "embedded",
@@ -53,6 +55,10 @@ export function useTestTrackerService(
     get service() {
       if (!service) throw new Error("tracker service not started yet");
       return service;
+    },
+    get hub() {
+      if (!hub) throw new Error("tracker service not started yet");
+      return hub;
     },
   };
 }
