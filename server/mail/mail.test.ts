@@ -3,35 +3,16 @@
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAppError } from "../errors";
+import { useCapturedLog } from "../testing/captured-log";
 import { freePort } from "../testing/free-port";
 import { readOutbox, startTestSmtpServer } from "../testing/mail-capture";
 import { createOutboxMailer, outboxPath } from "./outbox-mailer";
 import { createSmtpMailer } from "./smtp-mailer";
 
 const SECRET_BODY = "Your code is 482913.";
-let logged = "";
-const store = globalThis as unknown as { __fleetlineLog?: pino.Logger };
-let previous: pino.Logger | undefined;
-beforeEach(() => {
-  logged = "";
-  previous = store.__fleetlineLog;
-  store.__fleetlineLog = pino(
-    { level: "debug", base: undefined },
-    new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk;
-        done();
-      },
-    }),
-  );
-});
-afterEach(() => {
-  store.__fleetlineLog = previous;
-});
+const log = useCapturedLog();
 
 describe("SMTP mailer", () => {
   it("hands the message to the SMTP server, from the configured sender", async () => {
@@ -42,8 +23,8 @@ describe("SMTP mailer", () => {
       const mail = await smtp.waitForMessage({ to: "rider@example.test" });
       expect(mail).toMatchObject({ from: "fleet@example.test", to: ["rider@example.test"], subject: "Your code" });
       expect(mail.text.trim()).toBe(SECRET_BODY);
-      expect(logged).toContain("mail sent");
-      expect(logged).not.toContain("482913");
+      expect(log.text).toContain("mail sent");
+      expect(log.text).not.toContain("482913");
     } finally {
       await mailer.close();
       await smtp.close();
@@ -57,13 +38,13 @@ describe("SMTP mailer", () => {
       const error = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe("MAIL_UNAVAILABLE");
       expect(String((error as Error).message)).not.toContain("s3cret");
-      expect(logged).toContain("mail could not be sent");
+      expect(log.text).toContain("mail could not be sent");
       // and after close() it refuses at once instead of waiting on a closed pool
       await mailer.close();
       const late = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
       expect(isAppError(late) && late.code).toBe("MAIL_UNAVAILABLE");
-      expect(logged).not.toContain("s3cret");
-      expect(logged).not.toContain("482913");
+      expect(log.text).not.toContain("s3cret");
+      expect(log.text).not.toContain("482913");
     } finally {
       await mailer.close();
     }
@@ -101,8 +82,8 @@ describe("outbox mailer", () => {
     for (const file of readdirSync(outboxPath(dataDir))) {
       expect(statSync(path.join(outboxPath(dataDir), file)).mode & 0o777).toBe(0o600);
     }
-    expect(logged).toContain("mail written to the outbox");
-    expect(logged).toContain("a@example.test");
-    expect(logged).not.toContain("482913");
+    expect(log.text).toContain("mail written to the outbox");
+    expect(log.text).toContain("a@example.test");
+    expect(log.text).not.toContain("482913");
   });
 });

@@ -3,7 +3,7 @@
 // written), or reject with DeviceRefusedError when the server does not know the device. A link whose server can
 // refuse single positions (OsmAnd's 400) skips them and says how many, as they would fail again on every resend.
 // FleetSimulator only sees this.
-import { DeviceClient } from "./device-client";
+import { TeltonikaDeviceClient } from "./teltonika-device-client";
 import { Gt06DeviceClient } from "./gt06-device-client";
 import { OsmandDeviceClient } from "./osmand-device-client";
 import type { SimulatorProtocol } from "./simulator-protocols";
@@ -25,5 +25,5 @@ export interface DeviceLink {
 export function createDeviceLink(protocol: SimulatorProtocol, id: string, host: string, port: number): DeviceLink {
   if (protocol === "gt06") return new Gt06DeviceClient(id, host, port);
   if (protocol === "osmand") return new OsmandDeviceClient(id, host, port);
-  return new DeviceClient(id, host, port);
+  return new TeltonikaDeviceClient(id, host, port);
 }

@@ -3,17 +3,14 @@
 // GT06 link's heartbeat is acknowledged (only once the locations before it are stored, so send() resolving means
 // stored), phones alternate GET and POST, a position the server finds malformed is skipped with its reason, and a
 // device the server does not know is refused, not retried forever.
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHub, setHub, type Hub } from "../hub";
+import { describe, expect, it } from "vitest";
 import { createAccount } from "../modules/accounts/create-account";
 import { createAsset } from "../modules/assets/create-asset";
-import { freePort } from "../testing/free-port";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { testImei } from "../testing/test-imei";
-import { startTrackerService, type TrackerService } from "../tracker/tracker-service";
+import { useTestTrackerService } from "../testing/test-tracker-service";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
-import { DeviceRefusedError } from "./device-client";
+import { DeviceRefusedError } from "./device-refused-error";
 import { DEMO_ROUTES } from "./demo-routes";
 import { Gt06DeviceClient } from "./gt06-device-client";
 import { OsmandDeviceClient } from "./osmand-device-client";
@@ -29,29 +26,7 @@ function drive(count: number, seed: number): RecordToEncode[] {
 
 describe.each(databaseKinds())("simulator device links on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  let service: TrackerService;
-
-  beforeAll(async () => {
-    hub = createMemoryHub();
-    setHub(hub);
-    service = await startTrackerService({
-      prisma: t.db,
-      sql: t.database.sql,
-      hub,
-      host: "127.0.0.1",
-      teltonikaPort: 0,
-      gt06Port: await freePort(),
-      osmandPort: await freePort(),
-      embedded: kind === "embedded",
-      logger: pino({ level: "silent" }),
-    });
-  });
-  afterAll(async () => {
-    await service?.stop();
-    setHub(undefined);
-    await hub?.close();
-  });
+  const tracker = useTestTrackerService(kind, t, { gt06: true, osmand: true });
 
   async function asset(protocol: "gt06" | "osmand", id: string) {
     const account = await createAccount({ name: `Sim ${protocol} ${id}` });
@@ -65,7 +40,7 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
     const imei = testImei();
     const { id } = await asset("gt06", imei);
     const records = drive(5, 7); // five locations: the heartbeat follows the fifth
-    const link = new Gt06DeviceClient(imei, "127.0.0.1", service.streamPort("gt06")!);
+    const link = new Gt06DeviceClient(imei, "127.0.0.1", tracker.service.streamPort("gt06")!);
     try {
       await link.send(records);
     } finally {
@@ -81,7 +56,7 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
   });
 
   it("GT06: an IMEI the server does not know is refused (its login goes unanswered)", async () => {
-    const link = new Gt06DeviceClient(testImei(), "127.0.0.1", service.streamPort("gt06")!, 1_000);
+    const link = new Gt06DeviceClient(testImei(), "127.0.0.1", tracker.service.streamPort("gt06")!, 1_000);
     try {
       await expect(link.send(drive(1, 3))).rejects.toBeInstanceOf(DeviceRefusedError);
     } finally {
@@ -93,7 +68,7 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
     const deviceId = `sim-phone-${kind}-${Date.now()}`;
     const { id } = await asset("osmand", deviceId);
     const records = drive(4, 11);
-    const link = new OsmandDeviceClient(deviceId, "127.0.0.1", service.osmandPort!);
+    const link = new OsmandDeviceClient(deviceId, "127.0.0.1", tracker.service.osmandPort!);
     try {
       await link.send(records);
     } finally {
@@ -112,7 +87,7 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
     const deviceId = `sim-phone-bad-${kind}-${Date.now()}`;
     const { id } = await asset("osmand", deviceId);
     const [bad, good] = drive(2, 13);
-    const link = new OsmandDeviceClient(deviceId, "127.0.0.1", service.osmandPort!);
+    const link = new OsmandDeviceClient(deviceId, "127.0.0.1", tracker.service.osmandPort!);
     try {
       expect(await link.send([{ ...bad!, latitude: 95 }, good!])).toEqual({ rejected: 1, reason: expect.stringMatching(/lat must be between -90 and 90/) });
     } finally {
@@ -122,7 +97,7 @@ describe.each(databaseKinds())("simulator device links on %s", (kind) => {
   });
 
   it("OsmAnd: a device id the server does not know is refused (404)", async () => {
-    const link = new OsmandDeviceClient(`sim-phone-unknown-${Date.now()}`, "127.0.0.1", service.osmandPort!);
+    const link = new OsmandDeviceClient(`sim-phone-unknown-${Date.now()}`, "127.0.0.1", tracker.service.osmandPort!);
     try {
       await expect(link.send(drive(1, 5))).rejects.toBeInstanceOf(DeviceRefusedError);
     } finally {

@@ -2,7 +2,7 @@
 // TCP or OsmAnd HTTP, device-link.ts): one record per vehicle per interval, and now and then a coverage gap after
 // which the buffered records go out together (one multi-record packet for Teltonika, back to back for the others).
 import { DEMO_ROUTES } from "./demo-routes";
-import { DeviceRefusedError } from "./device-client";
+import { DeviceRefusedError } from "./device-refused-error";
 import { createDeviceLink, type DeviceLink, type SimulatorProtocol } from "./device-link";
 import { SimulatedVehicle } from "./simulated-vehicle";
 import { simulatedImei } from "../modules/assets/imei";

@@ -5,7 +5,7 @@
 // not know the device id (refused); 400 means this position is malformed to the server, so it is skipped and
 // reported (sending it again cannot help); anything else is retried with backoff, as the apps keep unsent positions.
 import http from "node:http";
-import { DeviceRefusedError } from "./device-client";
+import { DeviceRefusedError } from "./device-refused-error";
 import type { Rejections } from "./device-link";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 

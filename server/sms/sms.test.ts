@@ -4,34 +4,15 @@
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAppError } from "../errors";
+import { useCapturedLog } from "../testing/captured-log";
 import { readSmsOutbox } from "../testing/sms-capture";
 import { createLogSmsProvider, smsOutboxPath } from "./log-sms-provider";
 import { maskPhone } from "./sms-provider";
 
 const TEXT = "Follow the bus: https://track.example.test/t/3f1c0a52-9d1e-4c1b-8f3a-0a4c2b9e7d11";
-let logged = "";
-const store = globalThis as unknown as { __fleetlineLog?: pino.Logger };
-let previous: pino.Logger | undefined;
-beforeEach(() => {
-  logged = "";
-  previous = store.__fleetlineLog;
-  store.__fleetlineLog = pino(
-    { level: "debug", base: undefined },
-    new Writable({
-      write(chunk, _encoding, done) {
-        logged += chunk;
-        done();
-      },
-    }),
-  );
-});
-afterEach(() => {
-  store.__fleetlineLog = previous;
-});
+const log = useCapturedLog();
 
 describe("log SMS provider", () => {
   it("writes each message to the SMS outbox and logs the number masked, never the text", async () => {
@@ -47,10 +28,10 @@ describe("log SMS provider", () => {
     expect(outbox[0]!.id).toBe(first.id);
     expect(Date.parse(outbox[0]!.sent_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(statSync(smsOutboxPath(dataDir)).mode & 0o777).toBe(0o700);
-    expect(logged).toContain("text message written to the SMS outbox");
-    expect(logged).toContain("+370*****345");
-    expect(logged).not.toContain("60012345");
-    expect(logged).not.toContain("3f1c0a52");
+    expect(log.text).toContain("text message written to the SMS outbox");
+    expect(log.text).toContain("+370*****345");
+    expect(log.text).not.toContain("60012345");
+    expect(log.text).not.toContain("3f1c0a52");
   });
 
   it("refuses anything but one E.164 number, and empty or overlong texts", async () => {
@@ -71,7 +52,7 @@ describe("log SMS provider", () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "fleetline-sms-")), "missing", "\0bad");
     const error = await createLogSmsProvider({ dataDir }).send("+37060012345", TEXT).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe("SMS_UNAVAILABLE");
-    expect(logged).not.toContain("3f1c0a52");
+    expect(log.text).not.toContain("3f1c0a52");
   });
 
   it("masks numbers of every length, keeping the country prefix and the last three digits", () => {

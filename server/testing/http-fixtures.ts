@@ -1,5 +1,5 @@
-// Test fixtures for the REST layer: accounts with members, OAuth clients with tokens, API keys, and Request
-// builders. Rows are written straight through Prisma so these tests depend only on the code under test.
+// Test fixtures for the REST layer: accounts with members, OAuth clients with tokens, API keys, Request builders
+// and a caller of route handlers. Rows are written straight through Prisma so these tests depend only on the code under test.
 import type { Role } from "../generated/prisma/client";
 import { db } from "../db/client";
 import { createApiKey } from "../modules/api-keys/create-api-key";
@@ -60,4 +60,44 @@ export function getRequest(path: string, token?: string, headers: Record<string,
 /** The second argument Next.js passes to a route handler. */
 export function routeContext<P extends Record<string, string>>(params: P) {
   return { params: Promise.resolve(params) };
+}
+
+/** A route handler as Next.js calls it, whatever its params. */
+export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** What a route handler answered: status, headers and the JSON body (null when empty). */
+export interface RouteAnswer {
+  status: number;
+  headers: Headers;
+  body: any; // JSON.parse's result, as the tests read into it freely
+}
+
+/**
+ * Calls a route handler as Next.js would: `Accept: application/json`, `Authorization: Bearer <token>` when given,
+ * and `body` as JSON (a string is sent as it is, for malformed-JSON cases). Also answers the raw text.
+ */
+export async function callRouteWithText(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  token?: string,
+  body?: unknown,
+): Promise<RouteAnswer & { text: string }> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  const response = await handler(new Request(`http://fleetline.test${path}`, { method, headers, body: payload }), routeContext(params));
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
+}
+
+/** callRouteWithText without the raw text, for tests that compare whole answers */
+export async function callRoute(...args: Parameters<typeof callRouteWithText>): Promise<RouteAnswer> {
+  const { status, headers, body } = await callRouteWithText(...args);
+  return { status, headers, body };
 }

@@ -1,5 +1,7 @@
-// Test helpers for the dashboard API: accounts with one member per role, and a caller acting as a given user.
+// Test helpers for the dashboard API: accounts with one member per role, a caller acting as a given user, and the
+// TRPCError a refused call rejects with.
 // Everything goes through the real use cases and the real database (useTestDatabase).
+import { TRPCError } from "@trpc/server";
 import { createAccount } from "../modules/accounts/create-account";
 import { createUser } from "../modules/users/create-user";
 import { ROLES, type Role } from "../modules/users/roles";
@@ -35,4 +37,14 @@ export async function createFixtureAccount(name = "Fixture fleet"): Promise<Fixt
 /** The dashboard API as `userId` sees it (null: not signed in). */
 export function callerFor(userId: number | null) {
   return createCaller({ userId });
+}
+
+/** The TRPCError `promise` rejects with; throws when it resolves or rejects with anything else. */
+export async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return error;
 }

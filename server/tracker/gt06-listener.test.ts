@@ -3,50 +3,29 @@
 // vendor's answers and when they are sent (a heartbeat's or an alarm's acknowledgement only once what came before it
 // is stored), device alarms reaching the positions alert rules read, and refusals (unknown IMEI, a tracker registered
 // for another protocol, broken frames).
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHub, setHub, type Hub } from "../hub";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../modules/accounts/create-account";
 import { createAsset } from "../modules/assets/create-asset";
 import { listPositionHistory } from "../modules/positions/list-position-history";
 import type { LivePosition } from "../modules/positions/live-position";
-import { freePort } from "../testing/free-port";
 import { Gt06TestDevice, testFix } from "../testing/gt06-test-device";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { testImei } from "../testing/test-imei";
+import { useTestTrackerService } from "../testing/test-tracker-service";
 import { encodeFrame } from "./protocols/gt06/encoder";
 import { PROTOCOL } from "./protocols/gt06/messages";
-import { startTrackerService, type TrackerService } from "./tracker-service";
 
 const SOS = 0x01; // alarm byte of the Concox table
 
 describe.each(databaseKinds())("GT06 listener on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  let service: TrackerService;
+  const tracker = useTestTrackerService(kind, t, { gt06: true });
   let port: number;
   const heard: LivePosition[] = [];
 
-  beforeAll(async () => {
-    hub = createMemoryHub();
-    setHub(hub);
-    service = await startTrackerService({
-      prisma: t.db,
-      sql: t.database.sql,
-      hub,
-      host: "127.0.0.1",
-      teltonikaPort: 0,
-      gt06Port: await freePort(),
-      embedded: kind === "embedded",
-      logger: pino({ level: "silent" }),
-    });
-    port = service.streamPort("gt06")!;
-    service.local.subscribe("position", (position) => void heard.push(position));
-  });
-  afterAll(async () => {
-    await service?.stop();
-    setHub(undefined);
-    await hub?.close();
+  beforeAll(() => {
+    port = tracker.service.streamPort("gt06")!;
+    tracker.service.local.subscribe("position", (position) => void heard.push(position));
   });
 
   async function gt06Asset(name: string) {
@@ -59,8 +38,8 @@ describe.each(databaseKinds())("GT06 listener on %s", (kind) => {
   const stored = (assetId: number) => t.db.position.count({ where: { assetId } });
 
   it("listens on its own port, beside no Teltonika listener", () => {
-    expect(service.tcpPort).toBeNull();
-    expect(service.listeners()).toEqual([{ name: "gt06-tcp", port, listening: true }]);
+    expect(tracker.service.tcpPort).toBeNull();
+    expect(tracker.service.listeners()).toEqual([{ name: "gt06-tcp", port, listening: true }]);
   });
 
   it("answers the login, stores locations, and acknowledges a heartbeat only after what came before it is stored", async () => {

@@ -3,45 +3,24 @@
 // them. Checks that 200 means stored (and published live, named like any other protocol's values), that an unknown
 // device id is 404 and recorded for provisioning with its protocol, that malformed input is 400 with nothing stored,
 // and that a phone id registered as another protocol's tracker is refused.
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHub, setHub, type Hub } from "../hub";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../modules/accounts/create-account";
 import { createAsset } from "../modules/assets/create-asset";
 import { listPositionHistory } from "../modules/positions/list-position-history";
 import type { LivePosition } from "../modules/positions/live-position";
-import { freePort } from "../testing/free-port";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { testImei } from "../testing/test-imei";
-import { startTrackerService, type TrackerService } from "./tracker-service";
+import { useTestTrackerService } from "../testing/test-tracker-service";
 
 describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  let service: TrackerService;
+  const tracker = useTestTrackerService(kind, t, { osmand: true, logLevel: process.env.TEST_LOG });
   let base: string;
   const heard: LivePosition[] = [];
 
-  beforeAll(async () => {
-    hub = createMemoryHub();
-    setHub(hub);
-    service = await startTrackerService({
-      prisma: t.db,
-      sql: t.database.sql,
-      hub,
-      host: "127.0.0.1",
-      teltonikaPort: 0,
-      osmandPort: await freePort(),
-      embedded: kind === "embedded",
-      logger: pino({ level: process.env.TEST_LOG ?? "silent" }),
-    });
-    base = `http://127.0.0.1:${service.osmandPort}`;
-    service.local.subscribe("position", (position) => void heard.push(position));
-  });
-  afterAll(async () => {
-    await service?.stop();
-    setHub(undefined);
-    await hub?.close();
+  beforeAll(() => {
+    base = `http://127.0.0.1:${tracker.service.osmandPort}`;
+    tracker.service.local.subscribe("position", (position) => void heard.push(position));
   });
 
   let phones = 0;
@@ -55,8 +34,8 @@ describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
   const stored = (assetId: number) => t.db.position.count({ where: { assetId } });
 
   it("listens on its own port, beside no Teltonika listener", () => {
-    expect(service.tcpPort).toBeNull();
-    expect(service.listeners()).toEqual([{ name: "osmand-http", port: service.osmandPort, listening: true }]);
+    expect(tracker.service.tcpPort).toBeNull();
+    expect(tracker.service.listeners()).toEqual([{ name: "osmand-http", port: tracker.service.osmandPort, listening: true }]);
   });
 
   it("answers 200 once a query-string upload is stored, and publishes it live with its named values", async () => {

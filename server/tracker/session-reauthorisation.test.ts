@@ -19,6 +19,7 @@ import { createTestDatabase, databaseKinds, useTestDatabase, type TestDatabase }
 import { encodeLogin, encodeTcpPacket8E } from "./protocols/teltonika/avl-encoder";
 import { startTrackerService, type TrackerService } from "./tracker-service";
 import { testImei } from "../testing/test-imei";
+import { useTestTrackerService } from "../testing/test-tracker-service";
 
 const nextImei = testImei;
 
@@ -73,28 +74,11 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 describe.each(databaseKinds())("tracker sessions after an asset change on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  let service: TrackerService;
+  const tracker = useTestTrackerService(kind, t, { teltonika: true });
   let port: number;
 
-  beforeAll(async () => {
-    hub = createMemoryHub();
-    setHub(hub);
-    service = await startTrackerService({
-      prisma: t.db,
-      sql: t.database.sql,
-      hub,
-      host: "127.0.0.1",
-      teltonikaPort: await freePort(),
-      embedded: kind === "embedded",
-      logger: pino({ level: "silent" }),
-    });
-    port = service.tcpPort!;
-  });
-  afterAll(async () => {
-    await service?.stop();
-    setHub(undefined);
-    await hub?.close();
+  beforeAll(() => {
+    port = tracker.service.tcpPort!;
   });
 
   it("ends the session of a device whose asset is deleted or whose tracker is re-numbered, as soon as it is announced", async () => {
@@ -133,7 +117,7 @@ describe.each(databaseKinds())("tracker sessions after an asset change on %s", (
       await updateAsset({ accountId: oldAccount.id, assetId: moving.id, imei: null });
       await createAsset({ accountId: newAccount.id, name: "Bought van", imei: movingImei });
     } finally {
-      setHub(hub);
+      setHub(tracker.hub);
     }
     const after = before + 30_000;
     mover.send(after);

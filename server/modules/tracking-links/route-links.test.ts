@@ -2,10 +2,10 @@
 // account's time zone, unless the run is cancelled) or else the route's own; imports of routes and runs and
 // routes/sync move it at once, the scheduler at the turn of the day; each move is announced once, also when two nodes
 // try it together.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAppError } from "../../errors";
-import { createMemoryHub, setHub, type Hub, type HubEvents } from "../../hub";
+import { describe, expect, it } from "vitest";
 import { log } from "../../log";
+import { appFailure } from "../../testing/app-failure";
+import { useRecordingHub } from "../../testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
@@ -24,30 +24,9 @@ function localDay(offsetDays = 0, now = Date.now()): string {
   return formatLocalDate(addDays(zonedParts(now, TIME_ZONE), offsetDays));
 }
 
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return { code: error.code, fields: (error.errors ?? []).map((e) => e.field) };
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
-
 describe.each(databaseKinds())("route-based tracking links on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  const announced: HubEvents["tracking-link.changed"][] = [];
-  beforeAll(() => {
-    hub = createMemoryHub();
-    hub.subscribe("tracking-link.changed", (event) => announced.push(event));
-    setHub(hub);
-  });
-  afterAll(async () => {
-    setHub(undefined);
-    await hub.close();
-  });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const { events: announced, settle } = useRecordingHub("tracking-link.changed");
 
   async function schoolRoute() {
     const account = await createAccount({ name: "School runs" });
@@ -71,10 +50,10 @@ describe.each(databaseKinds())("route-based tracking links on %s", (kind) => {
       route: { id: routeId, route_number: "R7", name: "Hill school morning" },
       passenger: null,
     });
-    expect(await failure(createTrackingLink({ accountId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
-    expect(await failure(createTrackingLink({ accountId, routeId, assetId: busId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
+    expect(await appFailure(createTrackingLink({ accountId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
+    expect(await appFailure(createTrackingLink({ accountId, routeId, assetId: busId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
     const other = await schoolRoute();
-    expect(await failure(createTrackingLink({ accountId, routeId: other.routeId }))).toEqual({ code: "ROUTE_NOT_FOUND", fields: [] });
+    expect(await appFailure(createTrackingLink({ accountId, routeId: other.routeId }))).toEqual({ code: "ROUTE_NOT_FOUND", fields: [] });
   });
 
   it("follows today's run's vehicle when a run is imported, and the route's again once it is cancelled", async () => {
@@ -142,14 +121,14 @@ describe.each(databaseKinds())("route-based tracking links on %s", (kind) => {
     expect(routed).toMatchObject({ asset: { id: busId }, route: { id: routeId } });
     const back = await updateTrackingLink({ accountId, linkId: link.id, assetId: spareId });
     expect(back).toMatchObject({ asset: { id: spareId }, route: null });
-    expect(await failure(updateTrackingLink({ accountId, linkId: link.id, routeId: 999_999 }))).toEqual({ code: "ROUTE_NOT_FOUND", fields: [] });
+    expect(await appFailure(updateTrackingLink({ accountId, linkId: link.id, routeId: 999_999 }))).toEqual({ code: "ROUTE_NOT_FOUND", fields: [] });
     // the dashboard switched to a route without choosing one: the route field is named
-    expect(await failure(updateTrackingLink({ accountId, linkId: link.id, routeId: null as unknown as number }))).toEqual({ code: "VALIDATION_FAILED", fields: ["routeId"] });
+    expect(await appFailure(updateTrackingLink({ accountId, linkId: link.id, routeId: null as unknown as number }))).toEqual({ code: "VALIDATION_FAILED", fields: ["routeId"] });
 
     const passenger = await t.db.passenger.create({ data: { accountId, routeId, name: "Ada" }, select: { id: true } });
     const own = await t.db.trackingLink.create({
       data: { uuid: crypto.randomUUID(), accountId, routeId, passengerId: passenger.id, assetId: busId, displayName: "R7", accessMode: "public" },
     });
-    expect(await failure(updateTrackingLink({ accountId, linkId: own.id, assetId: spareId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
+    expect(await appFailure(updateTrackingLink({ accountId, linkId: own.id, assetId: spareId }))).toEqual({ code: "VALIDATION_FAILED", fields: ["assetId"] });
   });
 });

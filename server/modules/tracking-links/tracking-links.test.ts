@@ -1,9 +1,9 @@
 // Tracking-link use cases on every database kind: creating with defaults and validation, account isolation,
 // updating (disable, re-arm), the scheduler's transitions (once in a cluster), and arrival expiry's compare-and-set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAppError } from "../../errors";
-import { createMemoryHub, setHub, type Hub, type HubEvents } from "../../hub";
+import { describe, expect, it } from "vitest";
 import { log } from "../../log";
+import { appFailure } from "../../testing/app-failure";
+import { useRecordingHub } from "../../testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
@@ -18,30 +18,9 @@ import { listTrackingLinks } from "./list-tracking-links";
 import { purgeEndedSessions } from "./purge-ended-sessions";
 import { updateTrackingLink } from "./update-tracking-link";
 
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return { code: error.code, fields: (error.errors ?? []).map((e) => e.field) };
-    throw error;
-  }
-  throw new Error("expected a failure");
-}
-
 describe.each(databaseKinds())("tracking links on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  const announced: HubEvents["tracking-link.changed"][] = [];
-  beforeAll(() => {
-    hub = createMemoryHub();
-    hub.subscribe("tracking-link.changed", (event) => announced.push(event));
-    setHub(hub);
-  });
-  afterAll(async () => {
-    setHub(undefined);
-    await hub.close();
-  });
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const { events: announced, settle } = useRecordingHub("tracking-link.changed");
 
   async function fleet(timeZone = "Europe/Vilnius") {
     const account = await createAccount({ name: "Links fleet" });
@@ -74,22 +53,22 @@ describe.each(databaseKinds())("tracking links on %s", (kind) => {
   it("refuses bad input with field errors, and other accounts' vehicles and links", async () => {
     const { accountId, assetId } = await fleet();
     const other = await fleet();
-    expect(await failure(createTrackingLink({ accountId, assetId, accessMode: "authorized_only" }))).toEqual({
+    expect(await appFailure(createTrackingLink({ accountId, assetId, accessMode: "authorized_only" }))).toEqual({
       code: "VALIDATION_FAILED",
       fields: ["allowedEmails"],
     });
-    expect(await failure(createTrackingLink({ accountId, assetId, expiresAt: new Date(Date.now() - 1000) }))).toMatchObject({ fields: ["expiresAt"] });
+    expect(await appFailure(createTrackingLink({ accountId, assetId, expiresAt: new Date(Date.now() - 1000) }))).toMatchObject({ fields: ["expiresAt"] });
     expect(
-      await failure(createTrackingLink({ accountId, assetId, schedule: { days: [1], start: "09:00", end: "08:00" } })),
+      await appFailure(createTrackingLink({ accountId, assetId, schedule: { days: [1], start: "09:00", end: "08:00" } })),
     ).toMatchObject({ fields: ["schedule.end"] });
-    expect(await failure(createTrackingLink({ accountId, assetId, destination: { lat: 95, lng: 0 } }))).toMatchObject({
+    expect(await appFailure(createTrackingLink({ accountId, assetId, destination: { lat: 95, lng: 0 } }))).toMatchObject({
       fields: ["destination.lat"],
     });
-    expect(await failure(createTrackingLink({ accountId, assetId, sessionMinutes: 1 }))).toMatchObject({ fields: ["sessionMinutes"] });
-    expect(await failure(createTrackingLink({ accountId, assetId: other.assetId }))).toEqual({ code: "ASSET_NOT_FOUND", fields: [] });
+    expect(await appFailure(createTrackingLink({ accountId, assetId, sessionMinutes: 1 }))).toMatchObject({ fields: ["sessionMinutes"] });
+    expect(await appFailure(createTrackingLink({ accountId, assetId: other.assetId }))).toEqual({ code: "ASSET_NOT_FOUND", fields: [] });
     const theirs = await createTrackingLink({ accountId: other.accountId, assetId: other.assetId });
-    expect(await failure(getTrackingLink({ accountId, linkId: theirs.id }))).toMatchObject({ code: "LINK_NOT_FOUND" });
-    expect(await failure(deleteTrackingLink({ accountId, linkId: theirs.id }))).toMatchObject({ code: "LINK_NOT_FOUND" });
+    expect(await appFailure(getTrackingLink({ accountId, linkId: theirs.id }))).toMatchObject({ code: "LINK_NOT_FOUND" });
+    expect(await appFailure(deleteTrackingLink({ accountId, linkId: theirs.id }))).toMatchObject({ code: "LINK_NOT_FOUND" });
   });
 
   it("keeps schedules, destinations, lists and branding overrides, and lists newest first by vehicle", async () => {
@@ -135,7 +114,7 @@ describe.each(databaseKinds())("tracking links on %s", (kind) => {
       expired_reason: null,
       status: "active",
     });
-    expect(await failure(disableTrackingLink({ uuid: "not-a-uuid" }))).toMatchObject({ code: "LINK_NOT_FOUND" });
+    expect(await appFailure(disableTrackingLink({ uuid: "not-a-uuid" }))).toMatchObject({ code: "LINK_NOT_FOUND" });
   });
 
   it("expires on arrival once, however many nodes see the arrival", async () => {

@@ -1,23 +1,13 @@
 // Alerts and geofences through the dashboard API, on every database kind: who may read and change them, account
 // isolation, field errors for forms, and the live notice when an alert fires.
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryHub, setHub, type Hub } from "../../hub";
 import { recordAlert } from "../../modules/alerts/record-alert";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
+import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 import { accountAlerts } from "./alerts";
 
 const circle = { name: "Depot", shape: "circle", center: { latitude: 54.6872, longitude: 25.2797 }, radius_m: 250 };
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
   const t = useTestDatabase(kind);

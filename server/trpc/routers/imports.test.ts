@@ -2,21 +2,11 @@
 // labelled with the file's name), a large upload becomes a pending job whose progress the page polls until the
 // worker finishes it, the history lists jobs newest first with who started them; viewers are refused; another
 // account's job is not found.
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { log } from "../../log";
 import { startImportWorker } from "../../modules/imports/import-worker";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
+import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("imports router on %s", (kind) => {
   useTestDatabase(kind);

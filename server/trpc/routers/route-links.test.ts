@@ -2,20 +2,10 @@
 // account's routes (the link form's route picker), a route-based link is created through trackingLinks.create, a
 // passenger's link is made once and then copied by roles that manage passengers only, and another account's routes
 // and passengers stay hidden.
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
+import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("routes router on %s", (kind) => {
   useTestDatabase(kind);

@@ -1,19 +1,9 @@
 // Tracking links through the dashboard API, on every database kind: who may create, change and delete them (admins
 // and fleet managers) and who only reads them (office staff, viewers), another account's links as NOT_FOUND, and the
 // field errors the dashboard's form shows.
-import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
+import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("tracking links router on %s", (kind) => {
   useTestDatabase(kind);

@@ -4,16 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
-
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return error;
-}
+import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 const fieldsOf = (error: TRPCError) => (error.cause as { errors?: Array<{ field: string; message: string }> }).errors;
 

@@ -1,40 +1,25 @@
 // The dashboard's vehicle control: roles, commands in the user's name, and the platform's vehicle profiles.
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMemoryHub, setHub, type Hub } from "../../hub";
 import { createAsset } from "../../modules/assets/create-asset";
 import { CanAdapterDevice } from "../../testing/can-adapter-device";
-import { freePort } from "../../testing/free-port";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { testImei } from "../../testing/test-imei";
-import { startTrackerService, type TrackerService } from "../../tracker/tracker-service";
+import { useTestTrackerService } from "../../testing/test-tracker-service";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 describe.each(databaseKinds())("vehicleControl router on %s", (kind) => {
   const t = useTestDatabase(kind);
-  let hub: Hub;
-  let service: TrackerService;
+  const tracker = useTestTrackerService(kind, t, { teltonika: true });
   let account: FixtureAccount;
   let device: CanAdapterDevice;
   let assetId: number;
 
   beforeAll(async () => {
-    hub = createMemoryHub();
-    setHub(hub);
-    service = await startTrackerService({
-      prisma: t.db,
-      sql: t.database.sql,
-      hub,
-      host: "127.0.0.1",
-      teltonikaPort: await freePort(),
-      embedded: kind === "embedded",
-      logger: pino({ level: "silent" }),
-    });
     account = await createFixtureAccount("Control panel");
     const imei = testImei();
     const created = await createAsset({ accountId: account.id, name: "Golf", imei, adapter: "can-control", brand: "volkswagen", model: "golf" });
     assetId = created.id;
-    device = await CanAdapterDevice.connect(service.tcpPort!, imei, { programNumber: 1247 });
+    device = await CanAdapterDevice.connect(tracker.service.tcpPort!, imei, { programNumber: 1247 });
     await device.report();
     await vi.waitFor(async () =>
       expect((await t.db.tracker.findUniqueOrThrow({ where: { id: created.trackerId! } })).adapterProgramNumber).toBe(1247),
@@ -42,9 +27,6 @@ describe.each(databaseKinds())("vehicleControl router on %s", (kind) => {
   });
   afterAll(async () => {
     await device?.close();
-    await service?.stop();
-    setHub(undefined);
-    await hub?.close();
   });
 
   it("shows capabilities to every role and lets fleet managers send commands in their own name", async () => {

@@ -2,7 +2,7 @@
 // route handlers, on every database kind: shapes and statuses, validation, account isolation, scopes, methods.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { makeAccount, makeAsset, makeToken, routeContext } from "@/server/testing/http-fixtures";
+import { callRoute, makeAccount, makeAsset, makeToken, routeContext, type RouteHandler } from "@/server/testing/http-fixtures";
 import { recordAlert } from "@/server/modules/alerts/record-alert";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getFired } from "../fired-alert/[alertId]/route";
@@ -11,21 +11,6 @@ import * as geofence from "../geofence/[geofenceId]/route";
 import * as geofences from "../geofence/route";
 import * as rule from "./[ruleId]/route";
 import * as rules from "./route";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function call(handler: Handler, method: string, path: string, params: Record<string, string>, token?: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: string | undefined;
-  if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  const response = await handler(new Request(`http://fleetline.test${path}`, { method, headers, body: payload }), routeContext(params));
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
 
 const speeding = { name: "Speeding", type: "OVERSPEED", params: { speed_kmh: 90, min_duration_s: 30 } };
 const depot = { name: "Depot", shape: "circle", center: { latitude: 54.6872, longitude: 25.2797 }, radius_m: 250 };
@@ -42,13 +27,13 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
       account,
       token,
       rules: (method: string, body?: unknown, query = "") =>
-        call((method === "GET" ? rules.GET : rules.POST) as Handler, method, `${base}/alert${query}`, { accountKey: key }, token, body),
+        callRoute((method === "GET" ? rules.GET : rules.POST) as RouteHandler, method, `${base}/alert${query}`, { accountKey: key }, token, body),
       rule: (method: "GET" | "PUT" | "DELETE" | "PATCH", id: string | number, body?: unknown, as = token) =>
-        call(rule[method] as Handler, method, `${base}/alert/${id}`, { accountKey: key, ruleId: String(id) }, as, body),
+        callRoute(rule[method] as RouteHandler, method, `${base}/alert/${id}`, { accountKey: key, ruleId: String(id) }, as, body),
       geofences: (method: "GET" | "POST", body?: unknown) =>
-        call(geofences[method] as Handler, method, `${base}/geofence`, { accountKey: key }, token, body),
+        callRoute(geofences[method] as RouteHandler, method, `${base}/geofence`, { accountKey: key }, token, body),
       geofence: (method: "GET" | "PUT" | "DELETE", id: number, body?: unknown) =>
-        call(geofence[method] as Handler, method, `${base}/geofence/${id}`, { accountKey: key, geofenceId: String(id) }, token, body),
+        callRoute(geofence[method] as RouteHandler, method, `${base}/geofence/${id}`, { accountKey: key, geofenceId: String(id) }, token, body),
     };
   }
 
@@ -106,11 +91,11 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
     for (const id of ["abc", "0", "-1", "99999999999"]) expect((await api.rule("GET", id)).status, id).toBe(404);
     const other = await makeAccount("Other");
     const { token: otherToken } = await makeToken(other.id);
-    const theirs = await call(rules.POST as Handler, "POST", `/api/${other.key}/alert`, { accountKey: other.key }, otherToken, speeding);
+    const theirs = await callRoute(rules.POST as RouteHandler, "POST", `/api/${other.key}/alert`, { accountKey: other.key }, otherToken, speeding);
     expect(await api.rule("GET", theirs.body.data.id)).toMatchObject({ status: 404, body: { code: "ALERT_RULE_NOT_FOUND" } });
     expect(await api.rule("PUT", theirs.body.data.id, speeding)).toMatchObject({ status: 404 });
     // the path's account must be the token's
-    const foreignPath = await call(rules.GET as Handler, "GET", `/api/${other.key}/alert`, { accountKey: other.key }, api.token);
+    const foreignPath = await callRoute(rules.GET as RouteHandler, "GET", `/api/${other.key}/alert`, { accountKey: other.key }, api.token);
     expect(foreignPath).toMatchObject({ status: 404, body: { code: "ACCOUNT_NOT_FOUND" } });
 
     const patch = await api.rule("PATCH", 1, { enabled: false });
@@ -123,14 +108,14 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
     const reader = await makeToken(api.account.id, { scopes: ["alerts:read"] });
     const none = await makeToken(api.account.id, { scopes: ["assets:read"] });
     const key = api.account.key;
-    const list = (token: string) => call(rules.GET as Handler, "GET", `/api/${key}/alert`, { accountKey: key }, token);
-    const create = (token: string) => call(rules.POST as Handler, "POST", `/api/${key}/alert`, { accountKey: key }, token, speeding);
+    const list = (token: string) => callRoute(rules.GET as RouteHandler, "GET", `/api/${key}/alert`, { accountKey: key }, token);
+    const create = (token: string) => callRoute(rules.POST as RouteHandler, "POST", `/api/${key}/alert`, { accountKey: key }, token, speeding);
     expect((await list(reader.token)).status).toBe(200);
     expect(await create(reader.token)).toMatchObject({ status: 403, body: { code: "INSUFFICIENT_SCOPE" } });
     expect(await list(none.token)).toMatchObject({ status: 403, body: { code: "INSUFFICIENT_SCOPE" } });
-    const fired = await call(listFired as Handler, "GET", `/api/${key}/fired-alert`, { accountKey: key }, none.token);
+    const fired = await callRoute(listFired as RouteHandler, "GET", `/api/${key}/fired-alert`, { accountKey: key }, none.token);
     expect(fired.status).toBe(403);
-    expect(await call(rules.GET as Handler, "GET", `/api/${key}/alert`, { accountKey: key })).toEqual({
+    expect(await callRoute(rules.GET as RouteHandler, "GET", `/api/${key}/alert`, { accountKey: key })).toEqual({
       status: 401,
       headers: expect.anything(),
       body: { message: "Unauthenticated." },
@@ -154,7 +139,7 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
       ids.push(message!.id);
     }
     const key = api.account.key;
-    const page = await call(listFired as Handler, "GET", `/api/${key}/fired-alert?asset_id=${asset.id}&limit=1`, { accountKey: key }, api.token);
+    const page = await callRoute(listFired as RouteHandler, "GET", `/api/${key}/fired-alert?asset_id=${asset.id}&limit=1`, { accountKey: key }, api.token);
     expect(page.status).toBe(200);
     expect(page.body.data).toEqual([
       {
@@ -168,14 +153,14 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
         details: { speed_kmh: 104, limit_kmh: 90, duration_s: 30 },
       },
     ]);
-    const next = await call(listFired as Handler, "GET", `/api/${key}/fired-alert?asset_id=${asset.id}&limit=1&cursor=${page.body.next_cursor}`, { accountKey: key }, api.token);
+    const next = await callRoute(listFired as RouteHandler, "GET", `/api/${key}/fired-alert?asset_id=${asset.id}&limit=1&cursor=${page.body.next_cursor}`, { accountKey: key }, api.token);
     expect(next.body).toMatchObject({ data: [{ id: ids[0] }], next_cursor: null });
-    const one = await call(getFired as Handler, "GET", `/api/${key}/fired-alert/${ids[0]}`, { accountKey: key, alertId: String(ids[0]) }, api.token);
+    const one = await callRoute(getFired as RouteHandler, "GET", `/api/${key}/fired-alert/${ids[0]}`, { accountKey: key, alertId: String(ids[0]) }, api.token);
     expect(one).toMatchObject({ status: 200, body: { data: { id: ids[0], message: "Speed 96 km/h" } } });
-    const bad = await call(listFired as Handler, "GET", `/api/${key}/fired-alert?type=FAST&from=monday`, { accountKey: key }, api.token);
+    const bad = await callRoute(listFired as RouteHandler, "GET", `/api/${key}/fired-alert?type=FAST&from=monday`, { accountKey: key }, api.token);
     expect(bad).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["from", "type"]);
-    expect((await call(postFired as Handler, "POST", `/api/${key}/fired-alert`, { accountKey: key }, api.token, {})).status).toBe(405);
+    expect((await callRoute(postFired as RouteHandler, "POST", `/api/${key}/fired-alert`, { accountKey: key }, api.token, {})).status).toBe(405);
   });
 
   it("manages geofences and refuses to delete one a rule watches (409)", async () => {

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "@/server/env";
 import { resetRateLimits } from "@/server/security/rate-limit";
-import { makeAccount, makeApiKey, routeContext } from "@/server/testing/http-fixtures";
+import { callRouteWithText, makeAccount, makeApiKey, type RouteHandler } from "@/server/testing/http-fixtures";
 import { log } from "@/server/log";
 import { startWebhookDispatcher } from "@/server/modules/webhooks/webhook-dispatcher";
 import { setWebhookAnnouncer } from "@/server/modules/webhooks/webhook-events";
@@ -15,21 +15,6 @@ import { GET as listDeliveries } from "./[webhookId]/deliveries/route";
 import { DELETE as deleteOne, GET as getOne, POST as postOne } from "./[webhookId]/route";
 import { POST as sendTest } from "./[webhookId]/test/route";
 import { GET as list, POST as create } from "./route";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function call(handler: Handler, method: string, path: string, params: Record<string, string>, key?: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (key) headers.authorization = `Bearer ${key}`;
-  let payload: string | undefined;
-  if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  const response = await handler(new Request(`http://fleetline.test${path}`, { method, headers, body: payload }), routeContext(params));
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
-}
 
 describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -57,15 +42,15 @@ describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
     const base = `/api/${account.key}/public-tracking/webhooks`;
     const params = { accountKey: account.key };
     const api = {
-      create: (body: unknown, apiKey = key.apiKey) => call(create as Handler, "POST", base, params, apiKey, body),
-      list: (query = "", apiKey = key.apiKey) => call(list as Handler, "GET", `${base}${query}`, params, apiKey),
-      get: (id: number | string, apiKey = key.apiKey) => call(getOne as Handler, "GET", `${base}/${id}`, { ...params, webhookId: String(id) }, apiKey),
+      create: (body: unknown, apiKey = key.apiKey) => callRouteWithText(create as RouteHandler, "POST", base, params, apiKey, body),
+      list: (query = "", apiKey = key.apiKey) => callRouteWithText(list as RouteHandler, "GET", `${base}${query}`, params, apiKey),
+      get: (id: number | string, apiKey = key.apiKey) => callRouteWithText(getOne as RouteHandler, "GET", `${base}/${id}`, { ...params, webhookId: String(id) }, apiKey),
       delete: (id: number | string, apiKey = key.apiKey) =>
-        call(deleteOne as Handler, "DELETE", `${base}/${id}`, { ...params, webhookId: String(id) }, apiKey),
+        callRouteWithText(deleteOne as RouteHandler, "DELETE", `${base}/${id}`, { ...params, webhookId: String(id) }, apiKey),
       deliveries: (id: number | string, query = "", apiKey = key.apiKey) =>
-        call(listDeliveries as Handler, "GET", `${base}/${id}/deliveries${query}`, { ...params, webhookId: String(id) }, apiKey),
+        callRouteWithText(listDeliveries as RouteHandler, "GET", `${base}/${id}/deliveries${query}`, { ...params, webhookId: String(id) }, apiKey),
       test: (id: number | string, apiKey = key.apiKey) =>
-        call(sendTest as Handler, "POST", `${base}/${id}/test`, { ...params, webhookId: String(id) }, apiKey),
+        callRouteWithText(sendTest as RouteHandler, "POST", `${base}/${id}/test`, { ...params, webhookId: String(id) }, apiKey),
     };
     return { account, key, base, params, api };
   }
@@ -277,7 +262,7 @@ describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
   it("answers 405 with Allow for a method a resource does not have", async () => {
     const { api, params, base } = await setup();
     const { id } = (await api.create({ url: "http://127.0.0.1:9/hooks", events: ["viewer_joined"] })).body.data;
-    const response = await call(postOne as Handler, "POST", `${base}/${id}`, { ...params, webhookId: String(id) });
+    const response = await callRouteWithText(postOne as RouteHandler, "POST", `${base}/${id}`, { ...params, webhookId: String(id) });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, DELETE");
   });

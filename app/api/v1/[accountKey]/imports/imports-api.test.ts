@@ -3,27 +3,12 @@
 // the targets list and routes/sync.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "@/server/security/rate-limit";
-import { makeAccount, makeApiKey, makeAsset, routeContext } from "@/server/testing/http-fixtures";
+import { callRoute, makeAccount, makeApiKey, makeAsset, type RouteHandler } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getJob } from "./[jobId]/route";
 import { POST as syncRoute } from "./routes/sync/route";
 import { GET as postRowsWrongMethod, POST as postRows } from "./rows/route";
 import { GET as getTargets } from "./targets/route";
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function call(handler: Handler, method: string, path: string, params: Record<string, string>, key?: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (key) headers.authorization = `Bearer ${key}`;
-  let payload: string | undefined;
-  if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  const response = await handler(new Request(`http://fleetline.test${path}`, { method, headers, body: payload }), routeContext(params));
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
 
 describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -35,7 +20,7 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     const asset = await makeAsset(account.id, "Bus 1");
     const base = `/api/v1/${account.key}/imports`;
     const params = { accountKey: account.key };
-    const rows = (body: unknown, apiKey = key.apiKey) => call(postRows as Handler, "POST", `${base}/rows`, params, apiKey, body);
+    const rows = (body: unknown, apiKey = key.apiKey) => callRoute(postRows as RouteHandler, "POST", `${base}/rows`, params, apiKey, body);
     return { account, key, asset, base, params, rows };
   }
 
@@ -54,11 +39,11 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     const response = await rows({ target: "routes", rows: Array.from({ length: 501 }, (_, i) => ({ route_number: `R${i}` })) });
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({ status: "pending", rows: 501, finished_at: null });
-    const job = await call(getJob as Handler, "GET", `${base}/${response.body.id}`, { ...params, jobId: String(response.body.id) }, key.apiKey);
+    const job = await callRoute(getJob as RouteHandler, "GET", `${base}/${response.body.id}`, { ...params, jobId: String(response.body.id) }, key.apiKey);
     expect(job.status).toBe(200);
     expect(job.body).toMatchObject({ id: response.body.id, target: "routes", rows: 501 });
-    expect((await call(getJob as Handler, "GET", `${base}/999999`, { ...params, jobId: "999999" }, key.apiKey)).status).toBe(404);
-    expect((await call(getJob as Handler, "GET", `${base}/abc`, { ...params, jobId: "abc" }, key.apiKey)).status).toBe(404);
+    expect((await callRoute(getJob as RouteHandler, "GET", `${base}/999999`, { ...params, jobId: "999999" }, key.apiKey)).status).toBe(404);
+    expect((await callRoute(getJob as RouteHandler, "GET", `${base}/abc`, { ...params, jobId: "abc" }, key.apiKey)).status).toBe(404);
   });
 
   it("refuses more than 5,000 rows with 413 and a clear message", async () => {
@@ -88,7 +73,7 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
   it("answers 401 without a valid key, 404 for another account's key, 403 for a viewer's key", async () => {
     const { rows, base, params } = await setup();
     expect((await rows({ target: "routes", rows: [{ route_number: "R" }] }, "flk_bogus_key")).status).toBe(401);
-    expect((await call(postRows as Handler, "POST", `${base}/rows`, params, undefined, { target: "routes", rows: [] })).status).toBe(401);
+    expect((await callRoute(postRows as RouteHandler, "POST", `${base}/rows`, params, undefined, { target: "routes", rows: [] })).status).toBe(401);
     const other = await setup();
     expect((await rows({ target: "routes", rows: [{ route_number: "R" }] }, other.key.apiKey)).status).toBe(404);
     const viewer = await makeApiKey(other.account.id, "viewer");
@@ -110,7 +95,7 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
 
   it("lists the targets and their fields", async () => {
     const { base, params, key } = await setup();
-    const response = await call(getTargets as Handler, "GET", `${base}/targets`, params, key.apiKey);
+    const response = await callRoute(getTargets as RouteHandler, "GET", `${base}/targets`, params, key.apiKey);
     expect(response.status).toBe(200);
     expect(response.body.targets.map((t: { target: string }) => t.target)).toEqual(["routes", "runs", "passengers"]);
     expect(response.body.targets[0].fields).toContainEqual(expect.objectContaining({ name: "route_number", required: true }));
@@ -121,7 +106,7 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     const { rows, base, params, key, account } = await setup();
     await rows({ target: "routes", rows: [{ route_number: "R1", vehicle: "Bus 1" }] });
     const van = await makeAsset(account.id, "Van 2");
-    const sync = (body: unknown) => call(syncRoute as Handler, "POST", `${base}/routes/sync`, params, key.apiKey, body);
+    const sync = (body: unknown) => callRoute(syncRoute as RouteHandler, "POST", `${base}/routes/sync`, params, key.apiKey, body);
     const moved = await sync({ route_number: "R1", vehicle: "van 2" });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ route_number: "R1", vehicle: { id: van.id, name: "Van 2" } });
@@ -132,6 +117,6 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
 
   it("answers 405 to other methods", async () => {
     const { base, params, key } = await setup();
-    expect((await call(postRowsWrongMethod as Handler, "GET", `${base}/rows`, params, key.apiKey)).status).toBe(405);
+    expect((await callRoute(postRowsWrongMethod as RouteHandler, "GET", `${base}/rows`, params, key.apiKey)).status).toBe(405);
   });
 });
