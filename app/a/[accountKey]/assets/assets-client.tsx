@@ -60,10 +60,7 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
 
   const remove = useMutation(
     trpc.assets.delete.mutationOptions({
-      onSuccess: async () => {
-        deleting.close();
-        await list.succeeded(`Deleted ${deleting.target?.name ?? "the asset"}.`);
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the asset"}.`, deleting.close),
     }),
   );
 
@@ -126,7 +123,7 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
           accountKey={accountKey}
           editing={editing}
           onClose={() => setEditing(null)}
-          onSaved={list.closeAndSucceed(() => setEditing(null))}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 

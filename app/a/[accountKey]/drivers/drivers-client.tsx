@@ -40,10 +40,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
   const list = useListNotice(refresh);
   const remove = useMutation(
     trpc.drivers.delete.mutationOptions({
-      onSuccess: async () => {
-        deleting.close();
-        await list.succeeded(`Deleted ${deleting.target?.name ?? "the driver"}.`);
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the driver"}.`, deleting.close),
     }),
   );
 
@@ -98,7 +95,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
           accountKey={accountKey}
           driver={editing.mode === "edit" ? editing.driver : null}
           onClose={() => setEditing(null)}
-          onSaved={list.closeAndSucceed(() => setEditing(null))}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 

@@ -63,8 +63,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
       onSuccess: async (_result, input) => {
         // Removed oneself: this account is gone for us; "/" picks another one or explains.
         if (input.userId === currentUserId) return window.location.assign("/");
-        removing.close();
-        await list.succeeded(`Removed ${removing.target?.name ?? "the member"} from this account.`);
+        await list.succeeded(`Removed ${removing.target?.name ?? "the member"} from this account.`, removing.close);
       },
     }),
   );
@@ -166,7 +165,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         <AddUserDialog
           accountKey={accountKey}
           onClose={() => setAdding(false)}
-          onAdded={list.closeAndSucceed(() => setAdding(false))}
+          onAdded={(message) => list.succeeded(message, () => setAdding(false))}
         />
       ) : null}
 

@@ -59,8 +59,7 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
     trpc.webhooks.delete.mutationOptions({
       onSuccess: async (_, variables) => {
         if (selectedId === variables.webhookId) setSelectedId(null);
-        deleting.close();
-        await list.succeeded(`Deleted the webhook for ${deleting.target?.url ?? "that address"}.`);
+        await list.succeeded(`Deleted the webhook for ${deleting.target?.url ?? "that address"}.`, deleting.close);
       },
     }),
   );

@@ -58,10 +58,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
 
   const remove = useMutation(
     trpc.alerts.deleteRule.mutationOptions({
-      onSuccess: async () => {
-        deleting.close();
-        await list.succeeded(`Deleted ${deleting.target?.name ?? "the rule"}.`);
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the rule"}.`, deleting.close),
     }),
   );
 
@@ -130,7 +127,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
           geofences={(geofences.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
           assets={(assets.data?.data ?? []).map((a) => ({ id: a.id, name: a.name }))}
           onClose={() => setEditing(null)}
-          onSaved={list.closeAndSucceed(() => setEditing(null))}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
