@@ -7,9 +7,8 @@ import type { RouteDto } from "@/server/modules/routes/routes.schema";
 import { FormDialog } from "../form-dialog";
 import { describeError, useTRPC } from "../trpc";
 import { Field } from "../ui/field";
-import { SelectField } from "../ui/select-field";
 import { changedFields, formChoice, formText } from "./form-values";
-import { choiceOptions, useTransportChoices } from "./use-transport-choices";
+import { VehicleDriverFields } from "./vehicle-driver-fields";
 
 export function RouteDialog({
   accountKey,
@@ -26,7 +25,6 @@ export function RouteDialog({
   onSaved: (route: RouteDto) => void | Promise<void>;
 }) {
   const trpc = useTRPC();
-  const { vehicles, drivers } = useTransportChoices(accountKey);
   const create = useMutation(trpc.routes.create.mutationOptions());
   const update = useMutation(trpc.routes.update.mutationOptions());
   const mutation = route ? update : create;
@@ -70,21 +68,13 @@ export function RouteDialog({
         placeholder="12"
       />
       <Field label="Name" name="name" defaultValue={initial?.name} error={failure?.fields.name} hint="Shown to passengers" placeholder="North loop" />
-      <SelectField
-        label="Vehicle"
-        name="assetId"
-        options={choiceOptions(vehicles, "No vehicle", route?.vehicle ?? null)}
-        defaultValue={initial?.assetId ? String(initial.assetId) : ""}
-        key={`vehicle-${vehicles.length}`}
-        error={failure?.fields.assetId}
-      />
-      <SelectField
-        label="Driver"
-        name="driverId"
-        options={choiceOptions(drivers, "No driver", route?.driver ?? null)}
-        defaultValue={initial?.driverId ? String(initial.driverId) : ""}
-        key={`driver-${drivers.length}`}
-        error={failure?.fields.driverId}
+      <VehicleDriverFields
+        accountKey={accountKey}
+        vehicle={route?.vehicle ?? null}
+        driver={route?.driver ?? null}
+        noVehicle="No vehicle"
+        noDriver="No driver"
+        errors={failure?.fields}
       />
       <Field
         label="Days"

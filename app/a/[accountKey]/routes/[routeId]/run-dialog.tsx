@@ -8,10 +8,9 @@ import type { RunDto } from "@/server/modules/runs/runs.schema";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formChoice, formText } from "../../../../_components/transport/form-values";
 import { runDateText } from "../../../../_components/transport/transport-labels";
-import { choiceOptions, useTransportChoices } from "../../../../_components/transport/use-transport-choices";
+import { VehicleDriverFields } from "../../../../_components/transport/vehicle-driver-fields";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Field } from "../../../../_components/ui/field";
-import { SelectField } from "../../../../_components/ui/select-field";
 import { TextAreaField } from "../../../../_components/ui/text-area-field";
 
 export function RunDialog({
@@ -31,7 +30,6 @@ export function RunDialog({
   onSaved: (message: string) => void | Promise<void>;
 }) {
   const trpc = useTRPC();
-  const { vehicles, drivers } = useTransportChoices(accountKey);
   const create = useMutation(trpc.runs.create.mutationOptions());
   const update = useMutation(trpc.runs.update.mutationOptions());
   const mutation = run ? update : create;
@@ -53,8 +51,6 @@ export function RunDialog({
     await onSaved(run ? `Saved the run of ${saved.date}.` : `Added a run on ${saved.date}.`);
   }
 
-  const routeVehicle = route.vehicle ? `Route's vehicle (${route.vehicle.name})` : "Route's vehicle (none)";
-  const routeDriver = route.driver ? `Route's driver (${route.driver.name})` : "Route's driver (none)";
   return (
     <FormDialog
       title={run ? `Edit the run of ${runDateText(run.date, run.weekday)}` : `Add a run of route ${route.route_number}`}
@@ -91,21 +87,13 @@ export function RunDialog({
         hint={`Empty: the route's${route.end_time ? ` (${route.end_time})` : ""}`}
         placeholder={route.end_time ?? "15:30"}
       />
-      <SelectField
-        label="Vehicle"
-        name="assetId"
-        options={choiceOptions(vehicles, routeVehicle, run?.vehicle ?? null)}
-        defaultValue={initial?.assetId ? String(initial.assetId) : ""}
-        key={`vehicle-${vehicles.length}`}
-        error={failure?.fields.assetId}
-      />
-      <SelectField
-        label="Driver"
-        name="driverId"
-        options={choiceOptions(drivers, routeDriver, run?.driver ?? null)}
-        defaultValue={initial?.driverId ? String(initial.driverId) : ""}
-        key={`driver-${drivers.length}`}
-        error={failure?.fields.driverId}
+      <VehicleDriverFields
+        accountKey={accountKey}
+        vehicle={run?.vehicle ?? null}
+        driver={run?.driver ?? null}
+        noVehicle={route.vehicle ? `Route's vehicle (${route.vehicle.name})` : "Route's vehicle (none)"}
+        noDriver={route.driver ? `Route's driver (${route.driver.name})` : "Route's driver (none)"}
+        errors={failure?.fields}
       />
       <TextAreaField
         label="Notice"
