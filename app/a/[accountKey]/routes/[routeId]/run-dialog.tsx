@@ -7,6 +7,7 @@ import type { RouteDetailDto } from "@/server/modules/routes/routes.schema";
 import type { RunDto } from "@/server/modules/runs/runs.schema";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formChoice, formText } from "../../../../_components/transport/form-values";
+import { textFieldProps } from "../../../../_components/transport/text-field-props";
 import { runDateText } from "../../../../_components/transport/transport-labels";
 import { VehicleDriverFields } from "../../../../_components/transport/vehicle-driver-fields";
 import { describeError, useTRPC } from "../../../../_components/trpc";
@@ -35,6 +36,7 @@ export function RunDialog({
   const mutation = run ? update : create;
   const failure = mutation.error ? describeError(mutation.error) : null;
   const initial = run ? initialValues(run) : null;
+  const field = textFieldProps(initial, failure?.fields);
 
   async function submit(form: FormData) {
     const body = {
@@ -63,27 +65,21 @@ export function RunDialog({
     >
       <Field
         label="Date"
-        name="date"
+        {...field("date")}
         required
-        defaultValue={initial?.date}
-        error={failure?.fields.date}
         hint="2026-09-01 or 01/09/2026; one run per route and day"
         placeholder="2026-09-01"
         className="sm:col-span-2"
       />
       <Field
         label="Start time"
-        name="startTime"
-        defaultValue={initial?.startTime}
-        error={failure?.fields.startTime}
+        {...field("startTime")}
         hint={`Empty: the route's${route.start_time ? ` (${route.start_time})` : ""}; ${timeZone}`}
         placeholder={route.start_time ?? "07:15"}
       />
       <Field
         label="End time"
-        name="endTime"
-        defaultValue={initial?.endTime}
-        error={failure?.fields.endTime}
+        {...field("endTime")}
         hint={`Empty: the route's${route.end_time ? ` (${route.end_time})` : ""}`}
         placeholder={route.end_time ?? "15:30"}
       />
@@ -97,10 +93,8 @@ export function RunDialog({
       />
       <TextAreaField
         label="Notice"
-        name="notice"
+        {...field("notice")}
         rows={2}
-        defaultValue={initial?.notice}
-        error={failure?.fields.notice}
         hint="Shown to passengers on the run's link, e.g. “Leaves 10 minutes late”"
         className="sm:col-span-2"
       />
