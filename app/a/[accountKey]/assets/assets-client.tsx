@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
 import type { AssetDto, TrackerProtocol } from "@/server/modules/assets/assets.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
@@ -105,13 +105,13 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
               </td>
               <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={asset.name}
                     onEdit={() => setEditing({ mode: "edit", asset })}
                     onDelete={() => deleting.choose(asset, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}

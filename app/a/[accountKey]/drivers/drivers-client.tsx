@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { ListCard } from "../../../_components/list-card";
 import { plural } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
@@ -77,13 +77,13 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
               <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
               <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={driver.name}
                     onEdit={() => setEditing({ mode: "edit", driver })}
                     onDelete={() => deleting.choose(driver, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
 import { DEFAULT_COOLDOWN_S, DEFAULT_DEVICE_ALARMS, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { ListCard } from "../../../../_components/list-card";
 import { describeError, useTRPC } from "../../../../_components/trpc";
@@ -107,13 +107,13 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
               </td>
               <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
               {canManage ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={rule.name}
                     onEdit={() => setEditing({ mode: "edit", rule })}
                     onDelete={() => deleting.choose(rule, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}

@@ -9,7 +9,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { PassengerDto } from "@/server/modules/passengers/passengers.schema";
 import { CopyLinkButton } from "../../../../_components/links/copy-link-button";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
@@ -107,7 +107,7 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                 </span>
               </td>
               {canManage ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <CopyLinkButton
                     name={passenger.name}
                     url={async () => {
@@ -146,7 +146,7 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                   >
                     Delete
                   </Button>
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}

@@ -6,7 +6,7 @@
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RunDto, RunPeriod } from "@/server/modules/runs/runs.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { QueryList } from "../../../../_components/query-list";
 import { runDateText, timesText } from "../../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../../_components/trpc";
@@ -105,7 +105,7 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
                   {run.status === "cancelled" ? <Badge tone="red">Cancelled</Badge> : <Badge tone="green">Scheduled</Badge>}
                 </td>
                 {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <ActionsCell>
                     <Button variant="ghost" aria-label={`Edit the run of ${label}`} onClick={() => setEditing({ mode: "edit", run })}>
                       Edit
                     </Button>
@@ -125,7 +125,7 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
                     >
                       Delete
                     </Button>
-                  </td>
+                  </ActionsCell>
                 ) : null}
               </tr>
             );

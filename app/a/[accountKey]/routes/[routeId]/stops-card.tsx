@@ -5,7 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouteStopDto } from "@/server/modules/routes/routes.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { plural, STOP_KIND_NAMES, stopTimeText } from "../../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../../_components/trpc";
 import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
@@ -88,7 +88,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
               <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{STOP_KIND_NAMES[stop.kind]}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{stop.passenger_count}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <Button variant="ghost" aria-label={`Move ${stop.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
                     ↑
                   </Button>
@@ -105,7 +105,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
                     onEdit={() => setEditing({ mode: "edit", stop })}
                     onDelete={() => deleting.choose(stop, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
