@@ -12,6 +12,11 @@ export interface Column {
 /** the last column of lists whose rows have Edit / Delete buttons */
 export const ACTIONS_COLUMN: Column = { label: "Actions", className: "text-right", srOnly: true };
 
+/** a row's cell under ACTIONS_COLUMN: its buttons on one line, at the right like the column's header */
+export function ActionsCell({ children }: { children: React.ReactNode }) {
+  return <td className="whitespace-nowrap px-4 py-3 text-right">{children}</td>;
+}
+
 export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: React.ReactNode }) {
   return (
     <div className="-mx-4 overflow-x-auto">

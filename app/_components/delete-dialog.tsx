@@ -2,6 +2,7 @@
 // The confirmation before a row of a list is deleted (or removed, revoked): open while a row is chosen, the
 // mutation's progress on the button and its refusal under the text. One place for the wiring that every list page
 // repeated, so a delete reads the same everywhere; the wording stays with the caller, since only it knows what goes.
+import { useState } from "react";
 import { describeError } from "./trpc";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 
@@ -9,6 +10,22 @@ import { ConfirmDialog } from "./ui/confirm-dialog";
 export interface DeleteMutation {
   isPending: boolean;
   error: unknown;
+}
+
+/**
+ * The row a list is about to delete, for DeleteDialog's `target`. `choose` forgets the refusal of an earlier attempt
+ * (the mutation's error) before the dialog opens for the new row; `close` shuts the dialog.
+ */
+export function useDeleteTarget<T>() {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    target,
+    choose: (row: T, mutation: { reset: () => void }) => {
+      mutation.reset();
+      setTarget(row);
+    },
+    close: () => setTarget(null),
+  };
 }
 
 export function DeleteDialog<T>({

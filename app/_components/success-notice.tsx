@@ -1,12 +1,7 @@
-// The line above a list page's card that says what the last action did ("Added Van 12."). Pages keep the message
-// in state and clear it by setting null; the notice is a status, so screen readers hear it.
-import { Alert } from "./ui/alert";
+// The notice line of a list page whose actions only ever succeed or fail in their dialog, so its message is a plain
+// string ("Added Van 12."); null hides it. Lists that also show refusals use NoticeLine with a tone.
+import { NoticeLine } from "./notice-line";
 
 export function SuccessNotice({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div className="mb-4">
-      <Alert tone="success">{message}</Alert>
-    </div>
-  );
+  return <NoticeLine notice={message ? { tone: "success", text: message } : null} />;
 }

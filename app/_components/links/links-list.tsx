@@ -8,9 +8,10 @@ import { useState } from "react";
 import type { TrackingLinkDto } from "@/server/modules/tracking-links/tracking-links.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../data-table";
 import { QueryList } from "../query-list";
-import { describeError, useTRPC } from "../trpc";
-import { DeleteDialog } from "../delete-dialog";
-import { Alert } from "../ui/alert";
+import { useTRPC } from "../trpc";
+import { DeleteDialog, useDeleteTarget } from "../delete-dialog";
+import { NoticeLine } from "../notice-line";
+import { useListNotice } from "../use-list-notice";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { CopyLinkButton } from "./copy-link-button";
@@ -21,8 +22,6 @@ import { LinkStatusBadge } from "./link-status-badge";
 import { QrCodeDialog } from "./qr-code-dialog";
 
 const PAGE_SIZE = 50;
-
-type Notice = { tone: "success" | "error"; text: string } | null;
 
 export function LinksList({
   account,
@@ -39,9 +38,8 @@ export function LinksList({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TrackingLinkDto | null>(null);
-  const [deleting, setDeleting] = useState<TrackingLinkDto | null>(null);
+  const deleting = useDeleteTarget<TrackingLinkDto>();
   const [showingQr, setShowingQr] = useState<TrackingLinkDto | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
 
   const links = useInfiniteQuery(
     trpc.trackingLinks.list.infiniteQueryOptions(
@@ -51,23 +49,17 @@ export function LinksList({
   );
   // every list of links (the page, asset panels) reads again
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.trackingLinks.pathKey() });
+  const list = useListNotice(refresh);
 
   const toggle = useMutation(
     trpc.trackingLinks.update.mutationOptions({
-      onSuccess: async (link) => {
-        setNotice({ tone: "success", text: `${link.is_active ? "Enabled" : "Disabled"} ${link.display_name}.` });
-        await refresh();
-      },
-      onError: (error) => setNotice({ tone: "error", text: describeError(error).message }),
+      onSuccess: (link) => list.succeeded(`${link.is_active ? "Enabled" : "Disabled"} ${link.display_name}.`),
+      onError: list.failed,
     }),
   );
   const remove = useMutation(
     trpc.trackingLinks.delete.mutationOptions({
-      onSuccess: async () => {
-        setNotice({ tone: "success", text: `Deleted ${deleting?.display_name ?? "the link"}.` });
-        setDeleting(null);
-        await refresh();
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.display_name ?? "the link"}.`, deleting.close),
     }),
   );
 
@@ -88,11 +80,7 @@ export function LinksList({
 
   return (
     <>
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
       <QueryList
         query={links}
         what="links"
@@ -163,7 +151,7 @@ export function LinksList({
                         aria-label={`${link.is_active ? "Disable" : "Enable"} ${link.display_name}`}
                         busy={toggle.isPending && toggle.variables?.linkId === link.id}
                         onClick={() => {
-                          setNotice(null);
+                          list.setNotice(null);
                           toggle.mutate({ accountKey: account.key, linkId: link.id, body: { active: !link.is_active } });
                         }}
                       >
@@ -172,10 +160,7 @@ export function LinksList({
                       <Button
                         variant="danger-ghost"
                         aria-label={`Delete ${link.display_name}`}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(link);
-                        }}
+                        onClick={() => deleting.choose(link, remove)}
                       >
                         Delete
                       </Button>
@@ -195,26 +180,22 @@ export function LinksList({
           link={editing}
           preset={vehicle}
           onClose={closeDialog}
-          onSaved={async (message) => {
-            closeDialog();
-            setNotice({ tone: "success", text: message });
-            await refresh();
-          }}
+          onSaved={(message) => list.succeeded(message, closeDialog)}
         />
       ) : null}
 
       <QrCodeDialog link={showingQr} onClose={() => setShowingQr(null)} />
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete tracking link?"
         confirmLabel="Delete link"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey: account.key, linkId: row.id })}
       >
         <p>
-          <strong>{deleting?.display_name}</strong> stops working at once: its viewers are disconnected and its address leads
+          <strong>{deleting.target?.display_name}</strong> stops working at once: its viewers are disconnected and its address leads
           nowhere. To pause a link instead, disable it. This cannot be undone.
         </p>
       </DeleteDialog>

@@ -7,9 +7,9 @@ import type { RouteDto } from "@/server/modules/routes/routes.schema";
 import { FormDialog } from "../form-dialog";
 import { describeError, useTRPC } from "../trpc";
 import { Field } from "../ui/field";
-import { SelectField } from "../ui/select-field";
 import { changedFields, formChoice, formText } from "./form-values";
-import { choiceOptions, useTransportChoices } from "./use-transport-choices";
+import { textFieldProps } from "./text-field-props";
+import { VehicleDriverFields } from "./vehicle-driver-fields";
 
 export function RouteDialog({
   accountKey,
@@ -26,7 +26,6 @@ export function RouteDialog({
   onSaved: (route: RouteDto) => void | Promise<void>;
 }) {
   const trpc = useTRPC();
-  const { vehicles, drivers } = useTransportChoices(accountKey);
   const create = useMutation(trpc.routes.create.mutationOptions());
   const update = useMutation(trpc.routes.update.mutationOptions());
   const mutation = route ? update : create;
@@ -50,6 +49,7 @@ export function RouteDialog({
   }
 
   const initial = route ? initialValues(route) : null;
+  const field = textFieldProps(initial, failure?.fields);
   return (
     <FormDialog
       title={route ? `Edit route ${route.route_number}` : "New route"}
@@ -62,60 +62,42 @@ export function RouteDialog({
     >
       <Field
         label="Route number"
-        name="routeNumber"
+        {...field("routeNumber")}
         required
-        defaultValue={initial?.routeNumber}
-        error={failure?.fields.routeNumber}
         hint="Unique in the account; imports find the route by it"
         placeholder="12"
       />
-      <Field label="Name" name="name" defaultValue={initial?.name} error={failure?.fields.name} hint="Shown to passengers" placeholder="North loop" />
-      <SelectField
-        label="Vehicle"
-        name="assetId"
-        options={choiceOptions(vehicles, "No vehicle", route?.vehicle ?? null)}
-        defaultValue={initial?.assetId ? String(initial.assetId) : ""}
-        key={`vehicle-${vehicles.length}`}
-        error={failure?.fields.assetId}
-      />
-      <SelectField
-        label="Driver"
-        name="driverId"
-        options={choiceOptions(drivers, "No driver", route?.driver ?? null)}
-        defaultValue={initial?.driverId ? String(initial.driverId) : ""}
-        key={`driver-${drivers.length}`}
-        error={failure?.fields.driverId}
+      <Field label="Name" {...field("name")} hint="Shown to passengers" placeholder="North loop" />
+      <VehicleDriverFields
+        accountKey={accountKey}
+        vehicle={route?.vehicle ?? null}
+        driver={route?.driver ?? null}
+        noVehicle="No vehicle"
+        noDriver="No driver"
+        errors={failure?.fields}
       />
       <Field
         label="Days"
-        name="days"
-        defaultValue={initial?.days}
-        error={failure?.fields.days}
+        {...field("days")}
         hint="Mon-Fri, Weekdays, Mon, Wed & Fri, Daily…"
         placeholder="Mon-Fri"
         className="sm:col-span-2"
       />
       <Field
         label="Start time"
-        name="startTime"
-        defaultValue={initial?.startTime}
-        error={failure?.fields.startTime}
+        {...field("startTime")}
         hint={`07:15, 7.15 or 7:15 am (${timeZone})`}
         placeholder="07:15"
       />
       <Field
         label="End time"
-        name="endTime"
-        defaultValue={initial?.endTime}
-        error={failure?.fields.endTime}
+        {...field("endTime")}
         hint={`15:30 or 3:30 pm (${timeZone})`}
         placeholder="15:30"
       />
       <Field
         label="Effective from"
-        name="effectiveFrom"
-        defaultValue={initial?.effectiveFrom}
-        error={failure?.fields.effectiveFrom}
+        {...field("effectiveFrom")}
         hint="2026-09-01 or 01/09/2026; empty: already in effect"
         placeholder="2026-09-01"
       />

@@ -7,12 +7,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
 import type { AssetDto, TrackerProtocol } from "@/server/modules/assets/assets.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { DeleteDialog } from "../../../_components/delete-dialog";
-import { SuccessNotice } from "../../../_components/success-notice";
+import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
+import { NoticeLine } from "../../../_components/notice-line";
+import { useListNotice } from "../../../_components/use-list-notice";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
@@ -49,21 +50,17 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AssetDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const deleting = useDeleteTarget<AssetDto>();
 
   const assets = useInfiniteQuery(
     trpc.assets.list.infiniteQueryOptions({ accountKey, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor }),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.assets.pathKey() });
+  const list = useListNotice(refresh);
 
   const remove = useMutation(
     trpc.assets.delete.mutationOptions({
-      onSuccess: async () => {
-        setNotice(`Deleted ${deleting?.name ?? "the asset"}.`);
-        setDeleting(null);
-        await refresh();
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the asset"}.`, deleting.close),
     }),
   );
 
@@ -77,7 +74,7 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
         description="Vehicles and equipment of this account. Each asset can carry one tracker, identified by its IMEI."
         actions={addButton}
       />
-      <SuccessNotice message={notice} />
+      <NoticeLine notice={list.notice} />
       <ListCard
         query={assets}
         what="assets"
@@ -108,16 +105,13 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
               </td>
               <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{asset.tracker?.can_adapter ?? "—"}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={asset.name}
                     onEdit={() => setEditing({ mode: "edit", asset })}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(asset);
-                    }}
+                    onDelete={() => deleting.choose(asset, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
@@ -129,24 +123,20 @@ export function AssetsClient({ accountKey, canWrite }: { accountKey: string; can
           accountKey={accountKey}
           editing={editing}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            setNotice(message);
-            await refresh();
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete asset?"
         confirmLabel="Delete asset"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, assetId: row.id })}
       >
         <p>
-          <strong>{deleting?.name}</strong> and its tracker assignment will be removed. This cannot be undone.
+          <strong>{deleting.target?.name}</strong> and its tracker assignment will be removed. This cannot be undone.
         </p>
       </DeleteDialog>
     </>

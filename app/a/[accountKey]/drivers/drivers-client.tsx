@@ -4,12 +4,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { ListCard } from "../../../_components/list-card";
 import { plural } from "../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../_components/trpc";
-import { DeleteDialog } from "../../../_components/delete-dialog";
-import { SuccessNotice } from "../../../_components/success-notice";
+import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
+import { NoticeLine } from "../../../_components/notice-line";
+import { useListNotice } from "../../../_components/use-list-notice";
 import { Button } from "../../../_components/ui/button";
 import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
 import { EmptyState } from "../../../_components/ui/empty-state";
@@ -31,19 +32,15 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<DriverDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const deleting = useDeleteTarget<DriverDto>();
 
   const drivers = useInfiniteQuery(trpc.drivers.list.infiniteQueryOptions({ accountKey, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor }));
   // routes show their driver's name
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.drivers.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.routes.pathKey() })]);
+  const list = useListNotice(refresh);
   const remove = useMutation(
     trpc.drivers.delete.mutationOptions({
-      onSuccess: async () => {
-        setNotice(`Deleted ${deleting?.name ?? "the driver"}.`);
-        setDeleting(null);
-        await refresh();
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the driver"}.`, deleting.close),
     }),
   );
 
@@ -56,7 +53,7 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
         description="The drivers routes and runs name. Imports find a route's driver by name, e-mail or phone, so each e-mail and phone belongs to one driver."
         actions={addButton}
       />
-      <SuccessNotice message={notice} />
+      <NoticeLine notice={list.notice} />
       <ListCard
         query={drivers}
         what="drivers"
@@ -80,16 +77,13 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
               <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{driver.phone ?? "—"}</td>
               <td className="px-4 py-3 text-right tabular-nums text-slate-700">{driver.route_count}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={driver.name}
                     onEdit={() => setEditing({ mode: "edit", driver })}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(driver);
-                    }}
+                    onDelete={() => deleting.choose(driver, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
@@ -101,26 +95,22 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
           accountKey={accountKey}
           driver={editing.mode === "edit" ? editing.driver : null}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            setNotice(message);
-            await refresh();
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete driver?"
         confirmLabel="Delete driver"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, driverId: row.id })}
       >
         <p>
-          <strong>{deleting?.name}</strong> is deleted.
-          {deleting && deleting.route_count > 0
-            ? ` ${plural(deleting.route_count, "route")} ${deleting.route_count === 1 ? "has" : "have"} them as driver and will have none, as will any run that names them.`
+          <strong>{deleting.target?.name}</strong> is deleted.
+          {deleting.target && deleting.target.route_count > 0
+            ? ` ${plural(deleting.target.route_count, "route")} ${deleting.target.route_count === 1 ? "has" : "have"} them as driver and will have none, as will any run that names them.`
             : " Runs that name them will have no driver of their own."}{" "}
           This cannot be undone.
         </p>

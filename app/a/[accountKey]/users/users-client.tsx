@@ -9,8 +9,9 @@ import type { Member } from "@/server/modules/users/users.schema";
 import { FormDialog } from "../../../_components/form-dialog";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { DeleteDialog } from "../../../_components/delete-dialog";
-import { Alert } from "../../../_components/ui/alert";
+import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
+import { NoticeLine } from "../../../_components/notice-line";
+import { useListNotice } from "../../../_components/use-list-notice";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
@@ -26,8 +27,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const queryClient = useQueryClient();
   const router = useRouter();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Member | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const removing = useDeleteTarget<Member>();
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
   const rows = members.data ?? [];
@@ -37,26 +37,23 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
       queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ accountKey }) }),
       queryClient.invalidateQueries({ queryKey: trpc.users.invitations.queryKey({ accountKey }) }),
     ]);
+  const list = useListNotice(refresh);
   const withdraw = useMutation(
     trpc.users.withdrawInvitation.mutationOptions({
-      onSuccess: async () => {
-        setNotice({ tone: "success", text: "Invitation withdrawn." });
-        await refresh();
-      },
-      onError: (error) => setNotice({ tone: "error", text: describeError(error).message }),
+      onSuccess: () => list.succeeded("Invitation withdrawn."),
+      onError: list.failed,
     }),
   );
 
   const changeRole = useMutation(
     trpc.users.changeRole.mutationOptions({
       onSuccess: async (_result, input) => {
-        setNotice({ tone: "success", text: "Role changed." });
-        await refresh();
+        await list.succeeded("Role changed.");
         // A changed own role changes the navigation (and maybe this page's access).
         if (input.userId === currentUserId) router.refresh();
       },
       onError: async (error) => {
-        setNotice({ tone: "error", text: describeError(error).message });
+        list.failed(error);
         await refresh(); // puts the select back to the stored role
       },
     }),
@@ -66,9 +63,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
       onSuccess: async (_result, input) => {
         // Removed oneself: this account is gone for us; "/" picks another one or explains.
         if (input.userId === currentUserId) return window.location.assign("/");
-        setNotice({ tone: "success", text: `Removed ${removing?.name ?? "the member"} from this account.` });
-        setRemoving(null);
-        await refresh();
+        await list.succeeded(`Removed ${removing.target?.name ?? "the member"} from this account.`, removing.close);
       },
     }),
   );
@@ -80,11 +75,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         description="Everyone who can sign in to this account, and what their role lets them do."
         actions={<Button onClick={() => setAdding(true)}>Add user</Button>}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
       <ListCard
         query={members}
         what="members"
@@ -113,7 +104,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
                 value={member.role}
                 disabled={changeRole.isPending}
                 onChange={(event) => {
-                  setNotice(null);
+                  list.setNotice(null);
                   changeRole.mutate({ accountKey, userId: member.id, role: event.target.value as Role });
                 }}
                 className="rounded-md border-0 bg-white py-2 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300"
@@ -127,10 +118,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
               <Button
                 variant="danger-ghost"
                 aria-label={`Remove ${member.name}`}
-                onClick={() => {
-                  remove.reset();
-                  setRemoving(member);
-                }}
+                onClick={() => removing.choose(member, remove)}
               >
                 Remove
               </Button>
@@ -177,24 +165,20 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         <AddUserDialog
           accountKey={accountKey}
           onClose={() => setAdding(false)}
-          onAdded={async (text) => {
-            setAdding(false);
-            setNotice({ tone: "success", text });
-            await refresh();
-          }}
+          onAdded={(message) => list.succeeded(message, () => setAdding(false))}
         />
       ) : null}
 
       <DeleteDialog
-        target={removing}
+        target={removing.target}
         title="Remove member?"
         confirmLabel="Remove member"
         mutation={remove}
-        onClose={() => setRemoving(null)}
+        onClose={removing.close}
         onConfirm={(row) => remove.mutate({ accountKey, userId: row.id })}
       >
         <p>
-          <strong>{removing?.name}</strong> ({removing?.email}) will lose access to this account. API keys acting as
+          <strong>{removing.target?.name}</strong> ({removing.target?.email}) will lose access to this account. API keys acting as
           them stop working. Their sign-in for other accounts is kept.
         </p>
       </DeleteDialog>

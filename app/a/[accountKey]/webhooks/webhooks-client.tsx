@@ -11,7 +11,9 @@ import { FormDialog } from "../../../_components/form-dialog";
 import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
-import { DeleteDialog } from "../../../_components/delete-dialog";
+import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
+import { NoticeLine } from "../../../_components/notice-line";
+import { useListNotice } from "../../../_components/use-list-notice";
 import { Alert } from "../../../_components/ui/alert";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
@@ -28,20 +30,18 @@ const COLUMNS: Column[] = [{ label: "Receiver" }, { label: "Events", className: 
 /** how long the log keeps reading again for a test's attempt (the receiver has 5 s; the rest is margin) */
 const TEST_WAIT_MS = 20_000;
 
-type Notice = { tone: "success" | "error"; text: string } | null;
-
 export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [deleting, setDeleting] = useState<WebhookDto | null>(null);
+  const deleting = useDeleteTarget<WebhookDto>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [awaiting, setAwaiting] = useState<{ webhookId: number; eventId: string } | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
 
   const webhooks = useQuery(trpc.webhooks.list.queryOptions({ accountKey }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.pathKey() });
+  const list = useListNotice(refresh);
   const rows = webhooks.data ?? [];
   const selected = rows.find((webhook) => webhook.id === selectedId) ?? null;
 
@@ -50,18 +50,16 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
       onSuccess: (accepted, variables) => {
         setSelectedId(variables.webhookId);
         setAwaiting({ webhookId: variables.webhookId, eventId: accepted.event_id });
-        setNotice({ tone: "success", text: "Test ping sent. Its delivery appears in the log below." });
+        list.setNotice({ tone: "success", text: "Test ping sent. Its delivery appears in the log below." });
       },
-      onError: (error) => setNotice({ tone: "error", text: describeError(error).message }),
+      onError: list.failed,
     }),
   );
   const remove = useMutation(
     trpc.webhooks.delete.mutationOptions({
       onSuccess: async (_, variables) => {
-        setNotice({ tone: "success", text: `Deleted the webhook for ${deleting?.url ?? "that address"}.` });
         if (selectedId === variables.webhookId) setSelectedId(null);
-        setDeleting(null);
-        await refresh();
+        await list.succeeded(`Deleted the webhook for ${deleting.target?.url ?? "that address"}.`, deleting.close);
       },
     }),
   );
@@ -81,11 +79,7 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
         description="Let your own systems hear about passenger-link activity as it happens: viewers joining a link, access requests and approvals, forms sent. Each event is one signed POST to your address, tried once; every attempt is logged here for 30 days."
         actions={<Button onClick={() => setAdding(true)}>Add webhook</Button>}
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
 
       <ListCard
         query={webhooks}
@@ -125,7 +119,7 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
                     aria-label={`Send test to ${webhook.url}`}
                     busy={sendTest.isPending && sendTest.variables?.webhookId === webhook.id}
                     onClick={() => {
-                      setNotice(null);
+                      list.setNotice(null);
                       sendTest.mutate({ accountKey, webhookId: webhook.id });
                     }}
                   >
@@ -134,10 +128,7 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
                   <Button
                     variant="danger-ghost"
                     aria-label={`Delete webhook ${webhook.url}`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(webhook);
-                    }}
+                    onClick={() => deleting.choose(webhook, remove)}
                   >
                     Delete
                   </Button>
@@ -194,15 +185,15 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
       </Dialog>
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete webhook?"
         confirmLabel="Delete"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, webhookId: row.id })}
       >
         <p className="break-all">
-          <span className="font-mono text-xs">{deleting?.url}</span> stops receiving events at once, and its delivery
+          <span className="font-mono text-xs">{deleting.target?.url}</span> stops receiving events at once, and its delivery
           log is deleted with it. This cannot be undone.
         </p>
       </DeleteDialog>

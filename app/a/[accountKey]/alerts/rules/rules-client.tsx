@@ -7,12 +7,13 @@ import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
 import { DEFAULT_COOLDOWN_S, DEFAULT_DEVICE_ALARMS, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { ListCard } from "../../../../_components/list-card";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { SuccessNotice } from "../../../../_components/success-notice";
+import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
+import { NoticeLine } from "../../../../_components/notice-line";
+import { useListNotice } from "../../../../_components/use-list-notice";
 import { Alert } from "../../../../_components/ui/alert";
 import { Badge } from "../../../../_components/ui/badge";
 import { Button } from "../../../../_components/ui/button";
@@ -51,17 +52,13 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
   const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ accountKey, limit: 500 }));
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AlertRuleDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const deleting = useDeleteTarget<AlertRuleDto>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.alerts.rules.pathKey() });
+  const list = useListNotice(refresh);
 
   const remove = useMutation(
     trpc.alerts.deleteRule.mutationOptions({
-      onSuccess: async () => {
-        setNotice(`Deleted ${deleting?.name ?? "the rule"}.`);
-        setDeleting(null);
-        await refresh();
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the rule"}.`, deleting.close),
     }),
   );
 
@@ -82,7 +79,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         description="Each rule watches every asset or the ones you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
         actions={addButton}
       />
-      <SuccessNotice message={notice} />
+      <NoticeLine notice={list.notice} />
       <ListCard
         query={rules}
         what="rules"
@@ -110,16 +107,13 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
               </td>
               <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
               {canManage ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <EditDeleteButtons
                     name={rule.name}
                     onEdit={() => setEditing({ mode: "edit", rule })}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(rule);
-                    }}
+                    onDelete={() => deleting.choose(rule, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
@@ -133,24 +127,20 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
           geofences={(geofences.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
           assets={(assets.data?.data ?? []).map((a) => ({ id: a.id, name: a.name }))}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            setNotice(message);
-            await refresh();
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete alert rule?"
         confirmLabel="Delete rule"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, ruleId: row.id })}
       >
         <p>
-          <strong>{deleting?.name}</strong> stops firing. Alerts it already fired stay in the list.
+          <strong>{deleting.target?.name}</strong> stops firing. Alerts it already fired stay in the list.
         </p>
       </DeleteDialog>
     </>

@@ -8,6 +8,7 @@ import type { PassengerDto } from "@/server/modules/passengers/passengers.schema
 import type { RouteDetailDto, StopKind } from "@/server/modules/routes/routes.schema";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formChoice, formText } from "../../../../_components/transport/form-values";
+import { textFieldProps } from "../../../../_components/transport/text-field-props";
 import { stopTimeText } from "../../../../_components/transport/transport-labels";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Field } from "../../../../_components/ui/field";
@@ -35,6 +36,7 @@ export function PassengerDialog({
   const mutation = passenger ? update : create;
   const failure = mutation.error ? describeError(mutation.error) : null;
   const initial = passenger ? initialValues(passenger) : null;
+  const field = textFieldProps(initial, failure?.fields);
 
   async function submit(form: FormData) {
     const body = {
@@ -66,29 +68,23 @@ export function PassengerDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field label="Name" name="name" required defaultValue={initial?.name} error={failure?.fields.name} />
+      <Field label="Name" {...field("name")} required />
       <Field
         label="External ID"
-        name="externalId"
-        defaultValue={initial?.externalId}
-        error={failure?.fields.externalId}
+        {...field("externalId")}
         hint="Your system's id; imports find the passenger by it"
       />
-      <Field label="Contact name" name="contactName" defaultValue={initial?.contactName} error={failure?.fields.contactName} hint="A parent or carer" />
+      <Field label="Contact name" {...field("contactName")} hint="A parent or carer" />
       <Field
         label="Contact phone"
-        name="contactPhone"
+        {...field("contactPhone")}
         type="tel"
-        defaultValue={initial?.contactPhone}
-        error={failure?.fields.contactPhone}
         hint="With the country code (+370 600 12345) for text messages"
       />
       <Field
         label="Contact e-mail"
-        name="contactEmail"
+        {...field("contactEmail")}
         type="email"
-        defaultValue={initial?.contactEmail}
-        error={failure?.fields.contactEmail}
         hint="The welcome message goes here when given, else by text message"
         className="sm:col-span-2"
       />

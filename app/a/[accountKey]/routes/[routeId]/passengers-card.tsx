@@ -9,11 +9,12 @@ import Link from "next/link";
 import { useState } from "react";
 import type { PassengerDto } from "@/server/modules/passengers/passengers.schema";
 import { CopyLinkButton } from "../../../../_components/links/copy-link-button";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { QueryList } from "../../../../_components/query-list";
 import { describeError, useTRPC } from "../../../../_components/trpc";
-import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { Alert } from "../../../../_components/ui/alert";
+import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
+import { NoticeLine } from "../../../../_components/notice-line";
+import { useListNotice } from "../../../../_components/use-list-notice";
 import { Badge } from "../../../../_components/ui/badge";
 import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
@@ -37,46 +38,34 @@ type Editing = { mode: "add" } | { mode: "edit"; passenger: PassengerDto } | nul
 export function PassengersCard({ accountKey, route, refresh, canManage }: RouteSection & { canManage: boolean }) {
   const trpc = useTRPC();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<PassengerDto | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const deleting = useDeleteTarget<PassengerDto>();
 
   const passengers = useInfiniteQuery(
     trpc.passengers.list.infiniteQueryOptions({ accountKey, routeId: route.id, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor }),
   );
   const rows = passengers.data?.pages.flatMap((page) => page.data) ?? [];
   // the route's counts change with its passengers
-  const changed = async (text: string) => {
-    setNotice({ tone: "success", text });
-    await Promise.all([refresh(), passengers.refetch()]);
-  };
-  const onError = (error: unknown) => setNotice({ tone: "error", text: describeError(error).message });
+  const list = useListNotice(() => Promise.all([refresh(), passengers.refetch()]));
   const approve = useMutation(
     trpc.passengers.update.mutationOptions({
-      onSuccess: (p) => changed(p.approved ? `Approved ${p.name}: messages may reach them.` : `Held back ${p.name} from messages.`),
-      onError,
+      onSuccess: (p) => list.succeeded(p.approved ? `Approved ${p.name}: messages may reach them.` : `Held back ${p.name} from messages.`),
+      onError: list.failed,
     }),
   );
   const clearOptOut = useMutation(
-    trpc.passengers.clearOptOut.mutationOptions({ onSuccess: (p) => changed(`Cleared the opt-out of ${p.name}; the next welcome includes them again.`), onError }),
+    trpc.passengers.clearOptOut.mutationOptions({ onSuccess: (p) => list.succeeded(`Cleared the opt-out of ${p.name}; the next welcome includes them again.`), onError: list.failed }),
   );
   const passengerLink = useMutation(trpc.passengers.link.mutationOptions());
   const remove = useMutation(
     trpc.passengers.delete.mutationOptions({
-      onSuccess: async () => {
-        setDeleting(null);
-        await changed(`Deleted ${deleting?.name ?? "the passenger"}.`);
-      },
+      onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the passenger"}.`, deleting.close),
     }),
   );
 
   const addButton = canManage ? <Button onClick={() => setEditing({ mode: "add" })}>Add passenger</Button> : null;
   return (
     <Card title={`Passengers (${route.passenger_count})`} actions={rows.length > 0 ? addButton : null}>
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
       <QueryList
         query={passengers}
         what="passengers"
@@ -118,7 +107,7 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                 </span>
               </td>
               {canManage ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <CopyLinkButton
                     name={passenger.name}
                     url={async () => {
@@ -153,14 +142,11 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                   <Button
                     variant="danger-ghost"
                     aria-label={`Delete ${passenger.name}`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(passenger);
-                    }}
+                    onClick={() => deleting.choose(passenger, remove)}
                   >
                     Delete
                   </Button>
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
@@ -173,23 +159,20 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
           route={route}
           passenger={editing.mode === "edit" ? editing.passenger : null}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            await changed(message);
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete passenger?"
         confirmLabel="Delete passenger"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, passengerId: row.id })}
       >
         <p>
-          <strong>{deleting?.name}</strong> is removed from route {route.route_number}, with their own tracking link if they have one (whoever watches
+          <strong>{deleting.target?.name}</strong> is removed from route {route.route_number}, with their own tracking link if they have one (whoever watches
           through it is disconnected). This cannot be undone.
         </p>
       </DeleteDialog>

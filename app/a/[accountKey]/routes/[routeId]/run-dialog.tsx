@@ -7,11 +7,11 @@ import type { RouteDetailDto } from "@/server/modules/routes/routes.schema";
 import type { RunDto } from "@/server/modules/runs/runs.schema";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formChoice, formText } from "../../../../_components/transport/form-values";
+import { textFieldProps } from "../../../../_components/transport/text-field-props";
 import { runDateText } from "../../../../_components/transport/transport-labels";
-import { choiceOptions, useTransportChoices } from "../../../../_components/transport/use-transport-choices";
+import { VehicleDriverFields } from "../../../../_components/transport/vehicle-driver-fields";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Field } from "../../../../_components/ui/field";
-import { SelectField } from "../../../../_components/ui/select-field";
 import { TextAreaField } from "../../../../_components/ui/text-area-field";
 
 export function RunDialog({
@@ -31,12 +31,12 @@ export function RunDialog({
   onSaved: (message: string) => void | Promise<void>;
 }) {
   const trpc = useTRPC();
-  const { vehicles, drivers } = useTransportChoices(accountKey);
   const create = useMutation(trpc.runs.create.mutationOptions());
   const update = useMutation(trpc.runs.update.mutationOptions());
   const mutation = run ? update : create;
   const failure = mutation.error ? describeError(mutation.error) : null;
   const initial = run ? initialValues(run) : null;
+  const field = textFieldProps(initial, failure?.fields);
 
   async function submit(form: FormData) {
     const body = {
@@ -53,8 +53,6 @@ export function RunDialog({
     await onSaved(run ? `Saved the run of ${saved.date}.` : `Added a run on ${saved.date}.`);
   }
 
-  const routeVehicle = route.vehicle ? `Route's vehicle (${route.vehicle.name})` : "Route's vehicle (none)";
-  const routeDriver = route.driver ? `Route's driver (${route.driver.name})` : "Route's driver (none)";
   return (
     <FormDialog
       title={run ? `Edit the run of ${runDateText(run.date, run.weekday)}` : `Add a run of route ${route.route_number}`}
@@ -67,52 +65,36 @@ export function RunDialog({
     >
       <Field
         label="Date"
-        name="date"
+        {...field("date")}
         required
-        defaultValue={initial?.date}
-        error={failure?.fields.date}
         hint="2026-09-01 or 01/09/2026; one run per route and day"
         placeholder="2026-09-01"
         className="sm:col-span-2"
       />
       <Field
         label="Start time"
-        name="startTime"
-        defaultValue={initial?.startTime}
-        error={failure?.fields.startTime}
+        {...field("startTime")}
         hint={`Empty: the route's${route.start_time ? ` (${route.start_time})` : ""}; ${timeZone}`}
         placeholder={route.start_time ?? "07:15"}
       />
       <Field
         label="End time"
-        name="endTime"
-        defaultValue={initial?.endTime}
-        error={failure?.fields.endTime}
+        {...field("endTime")}
         hint={`Empty: the route's${route.end_time ? ` (${route.end_time})` : ""}`}
         placeholder={route.end_time ?? "15:30"}
       />
-      <SelectField
-        label="Vehicle"
-        name="assetId"
-        options={choiceOptions(vehicles, routeVehicle, run?.vehicle ?? null)}
-        defaultValue={initial?.assetId ? String(initial.assetId) : ""}
-        key={`vehicle-${vehicles.length}`}
-        error={failure?.fields.assetId}
-      />
-      <SelectField
-        label="Driver"
-        name="driverId"
-        options={choiceOptions(drivers, routeDriver, run?.driver ?? null)}
-        defaultValue={initial?.driverId ? String(initial.driverId) : ""}
-        key={`driver-${drivers.length}`}
-        error={failure?.fields.driverId}
+      <VehicleDriverFields
+        accountKey={accountKey}
+        vehicle={run?.vehicle ?? null}
+        driver={run?.driver ?? null}
+        noVehicle={route.vehicle ? `Route's vehicle (${route.vehicle.name})` : "Route's vehicle (none)"}
+        noDriver={route.driver ? `Route's driver (${route.driver.name})` : "Route's driver (none)"}
+        errors={failure?.fields}
       />
       <TextAreaField
         label="Notice"
-        name="notice"
+        {...field("notice")}
         rows={2}
-        defaultValue={initial?.notice}
-        error={failure?.fields.notice}
         hint="Shown to passengers on the run's link, e.g. “Leaves 10 minutes late”"
         className="sm:col-span-2"
       />

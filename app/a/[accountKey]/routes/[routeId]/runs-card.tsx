@@ -6,12 +6,13 @@
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RunDto, RunPeriod } from "@/server/modules/runs/runs.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { QueryList } from "../../../../_components/query-list";
 import { runDateText, timesText } from "../../../../_components/transport/transport-labels";
-import { describeError, useTRPC } from "../../../../_components/trpc";
-import { DeleteDialog } from "../../../../_components/delete-dialog";
-import { Alert } from "../../../../_components/ui/alert";
+import { useTRPC } from "../../../../_components/trpc";
+import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
+import { NoticeLine } from "../../../../_components/notice-line";
+import { useListNotice } from "../../../../_components/use-list-notice";
 import { Badge } from "../../../../_components/ui/badge";
 import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
@@ -36,8 +37,7 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
   const trpc = useTRPC();
   const [period, setPeriod] = useState<RunPeriod>("upcoming");
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<RunDto | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const deleting = useDeleteTarget<RunDto>();
 
   const runs = useInfiniteQuery(
     trpc.runs.list.infiniteQueryOptions({ accountKey, routeId: route.id, period, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor }),
@@ -45,19 +45,12 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
   const rows = runs.data?.pages.flatMap((page) => page.data) ?? [];
   const today = runs.data?.pages[0]?.today;
   // the route's run count changes too
-  const changed = async (text: string) => {
-    setNotice({ tone: "success", text });
-    await Promise.all([refresh(), runs.refetch()]);
-  };
-  const onError = (error: unknown) => setNotice({ tone: "error", text: describeError(error).message });
-  const cancel = useMutation(trpc.runs.cancel.mutationOptions({ onSuccess: (run) => changed(`Cancelled the run of ${run.date}.`), onError }));
-  const restore = useMutation(trpc.runs.restore.mutationOptions({ onSuccess: (run) => changed(`Restored the run of ${run.date}.`), onError }));
+  const list = useListNotice(() => Promise.all([refresh(), runs.refetch()]));
+  const cancel = useMutation(trpc.runs.cancel.mutationOptions({ onSuccess: (run) => list.succeeded(`Cancelled the run of ${run.date}.`), onError: list.failed }));
+  const restore = useMutation(trpc.runs.restore.mutationOptions({ onSuccess: (run) => list.succeeded(`Restored the run of ${run.date}.`), onError: list.failed }));
   const remove = useMutation(
     trpc.runs.delete.mutationOptions({
-      onSuccess: async () => {
-        setDeleting(null);
-        await changed(`Deleted the run of ${deleting?.date ?? "that day"}.`);
-      },
+      onSuccess: () => list.succeeded(`Deleted the run of ${deleting.target?.date ?? "that day"}.`, deleting.close),
     }),
   );
 
@@ -81,11 +74,7 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
         </div>
         {today ? <p className="text-xs text-slate-500">Today is {today} ({timeZone})</p> : null}
       </div>
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
       <QueryList
         query={runs}
         what="runs"
@@ -116,7 +105,7 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
                   {run.status === "cancelled" ? <Badge tone="red">Cancelled</Badge> : <Badge tone="green">Scheduled</Badge>}
                 </td>
                 {canWrite ? (
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <ActionsCell>
                     <Button variant="ghost" aria-label={`Edit the run of ${label}`} onClick={() => setEditing({ mode: "edit", run })}>
                       Edit
                     </Button>
@@ -132,14 +121,11 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
                     <Button
                       variant="danger-ghost"
                       aria-label={`Delete the run of ${label}`}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(run);
-                      }}
+                      onClick={() => deleting.choose(run, remove)}
                     >
                       Delete
                     </Button>
-                  </td>
+                  </ActionsCell>
                 ) : null}
               </tr>
             );
@@ -155,23 +141,20 @@ export function RunsCard({ accountKey, timeZone, route, refresh, canWrite }: Rou
           route={route}
           run={editing.mode === "edit" ? editing.run : null}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            await changed(message);
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Delete run?"
         confirmLabel="Delete run"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, runId: row.id })}
       >
         <p>
-          The run of <strong>{deleting ? runDateText(deleting.date, deleting.weekday) : ""}</strong> is deleted with its own times, vehicle, driver and
+          The run of <strong>{deleting.target ? runDateText(deleting.target.date, deleting.target.weekday) : ""}</strong> is deleted with its own times, vehicle, driver and
           notice. To tell passengers the route does not run that day, cancel it instead.
         </p>
       </DeleteDialog>

@@ -5,10 +5,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouteStopDto } from "@/server/modules/routes/routes.schema";
-import { ACTIONS_COLUMN, DataTable, type Column } from "../../../../_components/data-table";
+import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { plural, STOP_KIND_NAMES, stopTimeText } from "../../../../_components/transport/transport-labels";
-import { describeError, useTRPC } from "../../../../_components/trpc";
-import { DeleteDialog } from "../../../../_components/delete-dialog";
+import { useTRPC } from "../../../../_components/trpc";
+import { DeleteDialog, useDeleteTarget } from "../../../../_components/delete-dialog";
+import { NoticeLine } from "../../../../_components/notice-line";
+import { useListNotice } from "../../../../_components/use-list-notice";
 import { Alert } from "../../../../_components/ui/alert";
 import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
@@ -30,18 +32,19 @@ type Editing = { mode: "add" } | { mode: "edit"; stop: RouteStopDto } | null;
 export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection & { canWrite: boolean }) {
   const trpc = useTRPC();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<RouteStopDto | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const deleting = useDeleteTarget<RouteStopDto>();
+  // the stops come with the route, so the route is what reads again
+  const list = useListNotice(refresh);
   const stops = route.stops;
 
   const reorder = useMutation(
     trpc.routes.reorderStops.mutationOptions({
       onSuccess: async () => {
-        setNotice(null);
+        list.setNotice(null);
         await refresh();
       },
       onError: async (error) => {
-        setNotice({ tone: "error", text: describeError(error).message });
+        list.failed(error);
         await refresh();
       },
     }),
@@ -50,9 +53,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
     trpc.routes.deleteStop.mutationOptions({
       onSuccess: async (result) => {
         const cleared = result.passengers_cleared > 0 ? ` ${plural(result.passengers_cleared, "passenger")} no longer have a stop there.` : "";
-        setNotice({ tone: "success", text: `Removed ${deleting?.name ?? "the stop"}.${cleared}` });
-        setDeleting(null);
-        await refresh();
+        await list.succeeded(`Removed ${deleting.target?.name ?? "the stop"}.${cleared}`, deleting.close);
       },
     }),
   );
@@ -67,11 +68,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
   const addButton = canWrite ? <Button onClick={() => setEditing({ mode: "add" })}>Add stop</Button> : null;
   return (
     <Card title={`Stops (${stops.length})`} actions={stops.length > 0 ? addButton : null}>
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={list.notice} />
       {stops.length === 0 ? (
         <EmptyState title="No stops yet" action={addButton}>
           Stops are where passengers are picked up and dropped off, in the order the vehicle reaches them. An import of the route brings its stops
@@ -91,7 +88,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
               <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{STOP_KIND_NAMES[stop.kind]}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums text-slate-700 md:table-cell">{stop.passenger_count}</td>
               {canWrite ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <ActionsCell>
                   <Button variant="ghost" aria-label={`Move ${stop.name} up`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
                     ↑
                   </Button>
@@ -106,12 +103,9 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
                   <EditDeleteButtons
                     name={stop.name}
                     onEdit={() => setEditing({ mode: "edit", stop })}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(stop);
-                    }}
+                    onDelete={() => deleting.choose(stop, remove)}
                   />
-                </td>
+                </ActionsCell>
               ) : null}
             </tr>
           ))}
@@ -124,29 +118,25 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
           route={route}
           stop={editing.mode === "edit" ? editing.stop : null}
           onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            setNotice({ tone: "success", text: message });
-            await refresh();
-          }}
+          onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
 
       <DeleteDialog
-        target={deleting}
+        target={deleting.target}
         title="Remove stop?"
         confirmLabel="Remove stop"
         mutation={remove}
-        onClose={() => setDeleting(null)}
+        onClose={deleting.close}
         onConfirm={(row) => remove.mutate({ accountKey, stopId: row.id })}
       >
         <p>
-          <strong>{deleting?.name}</strong> is removed from route {route.route_number}; the stops after it move up one place.
+          <strong>{deleting.target?.name}</strong> is removed from route {route.route_number}; the stops after it move up one place.
         </p>
-        {deleting && deleting.passenger_count > 0 ? (
+        {deleting.target && deleting.target.passenger_count > 0 ? (
           <div className="mt-3">
             <Alert tone="warning">
-              {plural(deleting.passenger_count, "passenger")} {deleting.passenger_count === 1 ? "is" : "are"} picked up or dropped off here. They stay on
+              {plural(deleting.target.passenger_count, "passenger")} {deleting.target.passenger_count === 1 ? "is" : "are"} picked up or dropped off here. They stay on
               the route, but this stop is cleared from them: choose another stop for them afterwards.
             </Alert>
           </div>
