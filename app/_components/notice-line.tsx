@@ -3,7 +3,8 @@
 // screen readers hear both.
 import { Alert } from "./ui/alert";
 
-export type Notice = { tone: "success" | "error"; text: string };
+/** warning: the action went through, but something the user must act on did not (an e-mail that was not sent) */
+export type Notice = { tone: "success" | "warning" | "error"; text: string };
 
 export function NoticeLine({ notice }: { notice: Notice | null }) {
   if (!notice) return null;

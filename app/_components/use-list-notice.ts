@@ -17,6 +17,11 @@ export function useListNotice(refresh: () => Promise<unknown>) {
       setNotice({ tone: "success", text });
       await refresh();
     },
+    /** the action went through but left something for the user to do: say what, then read the list again */
+    succeededWithWarning: async (text: string) => {
+      setNotice({ tone: "warning", text });
+      await refresh();
+    },
     /** the onError of a row action (dialogs show their own): the server's reason on the line */
     failed: (error: unknown) => setNotice({ tone: "error", text: describeError(error).message }),
   };

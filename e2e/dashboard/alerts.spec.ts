@@ -4,26 +4,9 @@
 import { encodeLogin, encodeTcpPacket8E } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
-import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
+import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function packet(latitude: number, longitude: number, speed: number, at: number) {
-  return encodeTcpPacket8E([
-    {
-      timestamp: at,
-      priority: 0,
-      latitude,
-      longitude,
-      altitude: 110,
-      angle: 180,
-      satellites: 12,
-      speed,
-      eventIoId: 0,
-      io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 13_600 } },
-    },
-  ]);
-}
 
 test("an admin draws a geofence, adds an entry rule, and sees the alert a device fires", async ({ page, account, cli }) => {
   const port = trackerPort();
@@ -73,8 +56,8 @@ test("an admin draws a geofence, adds an entry rule, and sees the alert a device
   const device = await TeltonikaDevice.connect(port, encodeLogin(imei));
   try {
     const start = Date.now() - 60_000;
-    expect(await device.send(packet(latitude + 0.05, longitude, 45, start))).toBe(1);
-    expect(await device.send(packet(latitude, longitude, 12, start + 30_000))).toBe(1);
+    expect(await device.send(encodeTcpPacket8E([drivingFix(latitude + 0.05, longitude, 45, 180, { at: start, externalVoltageMv: 13_600 })]))).toBe(1);
+    expect(await device.send(encodeTcpPacket8E([drivingFix(latitude, longitude, 12, 180, { at: start + 30_000, externalVoltageMv: 13_600 })]))).toBe(1);
   } finally {
     device.close();
   }

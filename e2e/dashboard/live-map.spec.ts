@@ -7,24 +7,9 @@ import net from "node:net";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
-import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
+import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function fix(latitude: number, longitude: number, speed: number, angle: number): RecordToEncode {
-  return {
-    timestamp: Date.now(),
-    priority: 0,
-    latitude,
-    longitude,
-    altitude: 110,
-    angle,
-    satellites: 12,
-    speed,
-    eventIoId: 0,
-    io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 12_600 } }, // ignition, movement, external voltage (mV)
-  };
-}
 
 test("a tracker's vehicle appears on the live map and moves without a reload", async ({ page, account, cli }) => {
   const port = trackerPort();
@@ -46,7 +31,7 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
   const device = await TeltonikaDevice.connect(port, encodeLogin(imei));
   const send = async (record: RecordToEncode) => expect(await device.send(encodeTcpPacket8E([record]))).toBe(1); // one record stored
   try {
-    await send(fix(54.6872, 25.2797, 32, 90));
+    await send(drivingFix(54.6872, 25.2797, 32, 90));
     await expect(row).toContainText("Moving · 32 km/h");
     await row.click();
     const panel = page.getByTestId("vehicle-panel");
@@ -54,7 +39,7 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
     await expect(panel.getByTestId("vehicle-speed")).toHaveText("32 km/h");
     await expect(panel.getByTestId("vehicle-position")).toHaveText("54.68720, 25.27970");
 
-    await send(fix(54.6901, 25.2843, 57, 45));
+    await send(drivingFix(54.6901, 25.2843, 57, 45));
     await expect(panel.getByTestId("vehicle-speed")).toHaveText("57 km/h");
     await expect(panel.getByTestId("vehicle-position")).toHaveText("54.69010, 25.28430");
     await expect(row).toContainText("57 km/h");

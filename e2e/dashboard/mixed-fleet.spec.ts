@@ -10,28 +10,13 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { Gt06TestDevice, testFix } from "../../server/testing/gt06-test-device";
-import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
+import { encodeLogin, encodeTcpPacket8E } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
 import { gt06Port, osmandPort } from "../support/protocol-ports";
-import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
+import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function teltonikaFix(latitude: number, longitude: number, speed: number): RecordToEncode {
-  return {
-    timestamp: Date.now(),
-    priority: 0,
-    latitude,
-    longitude,
-    altitude: 110,
-    angle: 90,
-    satellites: 12,
-    speed,
-    eventIoId: 0,
-    io: { u8: { 239: 1, 240: 1 } }, // ignition, movement
-  };
-}
 
 /** one OsmAnd upload as the OsmAnd app sends it (query form); 200 means stored */
 async function phoneReports(deviceId: string, fields: { lat: number; lon: number; knots: number; at: number }) {
@@ -82,7 +67,7 @@ test("a Teltonika, a GT06 and a phone vehicle appear on the live map and move as
   const gt06 = await Gt06TestDevice.connect(gt06Port(), gt06Imei); // resolves once the server acknowledged the login
   try {
     // first reports: each vehicle appears where its device is
-    expect(await teltonika.send(encodeTcpPacket8E([teltonikaFix(54.6872, 25.2797, 32)]))).toBe(1);
+    expect(await teltonika.send(encodeTcpPacket8E([drivingFix(54.6872, 25.2797, 32, 90)]))).toBe(1);
     gt06.sendLocation(testFix(new Date(Date.now() - 10_000), { latitude: 54.7, longitude: 25.3, speed: 41 }), { ignition: true });
     await phoneReports(phoneId, { lat: 54.71, lon: 25.31, knots: 27, at: Date.now() - 10_000 }); // 27 kn = 50 km/h
     await expectVehicleAt(page, "Mixed Teltonika Van", 32, "54.68720, 25.27970");
@@ -90,7 +75,7 @@ test("a Teltonika, a GT06 and a phone vehicle appear on the live map and move as
     await expectVehicleAt(page, "Mixed Driver Phone", 50, "54.71000, 25.31000");
 
     // second reports: each one moves
-    expect(await teltonika.send(encodeTcpPacket8E([teltonikaFix(54.6901, 25.2843, 57)]))).toBe(1);
+    expect(await teltonika.send(encodeTcpPacket8E([drivingFix(54.6901, 25.2843, 57, 90)]))).toBe(1);
     gt06.sendLocation(testFix(new Date(), { latitude: 54.705, longitude: 25.305, speed: 63 }), { ignition: true });
     await phoneReports(phoneId, { lat: 54.715, lon: 25.315, knots: 13.5, at: Date.now() }); // 13.5 kn = 25 km/h
     await expectVehicleAt(page, "Mixed Teltonika Van", 57, "54.69010, 25.28430");

@@ -12,24 +12,9 @@ import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../serve
 import { expect, test, type Cli, type E2eAccount } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
 import { e2eSettings } from "../support/e2e-state";
-import { TeltonikaDevice, trackerPort } from "../support/teltonika-device";
+import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 180_000 });
-
-function fix(latitude: number, longitude: number, speed: number, angle: number): RecordToEncode {
-  return {
-    timestamp: Date.now(),
-    priority: 0,
-    latitude,
-    longitude,
-    altitude: 110,
-    angle,
-    satellites: 12,
-    speed,
-    eventIoId: 0,
-    io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: 12_600 } }, // ignition, movement, external voltage (mV)
-  };
-}
 
 async function vehicleWithLink(cli: Cli, account: E2eAccount, linkFlags: string[]) {
   const imei = randomImei();
@@ -124,13 +109,13 @@ test("an e-mail code opens the page, the vehicle moves live, and disabling the l
   await noReload(page);
 
   const map = page.locator("[data-map-ready=true]");
-  await sendFix(imei, fix(54.6872, 25.2797, 32, 90));
+  await sendFix(imei, drivingFix(54.6872, 25.2797, 32, 90));
   await expect(page.getByTestId("passenger-speed")).toHaveText("32 km/h");
   await expect(page.getByTestId("passenger-motion")).toHaveText("Moving");
   await expect(map).toHaveAttribute("data-vehicle-position", "54.68720,25.27970");
 
   // some 400 m further on, faster
-  await sendFix(imei, fix(54.6901, 25.2843, 57, 45));
+  await sendFix(imei, drivingFix(54.6901, 25.2843, 57, 45));
   await expect(page.getByTestId("passenger-speed")).toHaveText("57 km/h");
   await expect(map).toHaveAttribute("data-vehicle-position", "54.69010,25.28430");
   await expect(page.getByTestId("passenger-updated")).toContainText(/just now|s ago/);
@@ -156,7 +141,7 @@ test("a link reaching its time limit ends while watched, with the reason in word
   // long enough ahead for the CLI and the page to start on a busy machine
   const expiresAt = new Date(Date.now() + 45_000).toISOString();
   const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Short trip", "--expires-at", expiresAt]);
-  await sendFix(imei, fix(54.6872, 25.2797, 25, 90));
+  await sendFix(imei, drivingFix(54.6872, 25.2797, 25, 90));
   await page.goto(`/t/${uuid}`);
   await expect(page.getByTestId("passenger-speed")).toHaveText("25 km/h");
   await noReload(page);
@@ -168,7 +153,7 @@ test("a link reaching its time limit ends while watched, with the reason in word
 
 test("a dropped connection shows 'connection lost', then reconnects by itself and catches up", { tag: "@phone" }, async ({ page, context, account, cli }) => {
   const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Evening run"]);
-  await sendFix(imei, fix(54.6872, 25.2797, 20, 90));
+  await sendFix(imei, drivingFix(54.6872, 25.2797, 20, 90));
   await page.goto(`/t/${uuid}`);
   await expect(page.getByTestId("passenger-speed")).toHaveText("20 km/h");
   await expect(page.getByTestId("connection-state")).toHaveText("Live");
@@ -178,7 +163,7 @@ test("a dropped connection shows 'connection lost', then reconnects by itself an
   // pusher-js notices when its ping goes unanswered
   await expect(page.getByTestId("state-connection-lost")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId("passenger-speed")).toHaveText("20 km/h"); // the last known position stays
-  await sendFix(imei, fix(54.6901, 25.2843, 44, 45)); // sent while the page cannot hear it
+  await sendFix(imei, drivingFix(54.6901, 25.2843, 44, 45)); // sent while the page cannot hear it
   await context.setOffline(false);
   // the link info says active: the page reconnects and reads the position it missed
   await expect(page.getByTestId("connection-state")).toHaveText("Live", { timeout: 90_000 });
@@ -246,7 +231,7 @@ test.describe("at 360 px wide", () => {
     await brandAccount(page, account, { ...BRANDING(baseURL!), "Primary colour": "#0f766e" });
     // with a destination, so distance and ETA show too
     const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Airport shuttle to Terminal 2", "--destination", "54.6360,25.2870"]);
-    await sendFix(imei, fix(54.6872, 25.2797, 38, 180));
+    await sendFix(imei, drivingFix(54.6872, 25.2797, 38, 180));
 
     await page.goto(`/t/${uuid}`);
     await expect(page.getByTestId("passenger-speed")).toHaveText("38 km/h");

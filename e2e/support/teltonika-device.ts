@@ -1,6 +1,32 @@
 // A Teltonika device for end-to-end specs: one TCP connection to the server under test, the IMEI login (the server
 // answers 0x01), then Codec 8E packets, each acknowledged with its record count once stored.
 import net from "node:net";
+import type { RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
+
+/**
+ * One fix of a vehicle on the road as an FMB reports it: ignition on, movement while speed > 0, and the external
+ * voltage (IO 66, mV; the live map shows 12.6 V for the default).
+ */
+export function drivingFix(
+  latitude: number,
+  longitude: number,
+  speed: number,
+  angle: number,
+  { at = Date.now(), externalVoltageMv = 12_600 }: { at?: number; externalVoltageMv?: number } = {},
+): RecordToEncode {
+  return {
+    timestamp: at,
+    priority: 0,
+    latitude,
+    longitude,
+    altitude: 110,
+    angle,
+    satellites: 12,
+    speed,
+    eventIoId: 0,
+    io: { u8: { 239: 1, 240: speed > 0 ? 1 : 0 }, u16: { 66: externalVoltageMv } },
+  };
+}
 
 export function trackerPort(): number {
   const port = Number(process.env.FLEETLINE_E2E_TELTONIKA_PORT);

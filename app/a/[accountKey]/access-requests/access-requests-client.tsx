@@ -3,12 +3,12 @@
 // A decision reads both lists again and refreshes the layout, whose navigation badge counts what still waits.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import type { AccessRequestDto } from "@/server/modules/access-requests/access-requests.schema";
 import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
-import { describeError, useTRPC } from "../../../_components/trpc";
-import { Alert } from "../../../_components/ui/alert";
+import { NoticeLine } from "../../../_components/notice-line";
+import { useTRPC } from "../../../_components/trpc";
+import { useListNotice } from "../../../_components/use-list-notice";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { EmptyState } from "../../../_components/ui/empty-state";
@@ -16,40 +16,34 @@ import { PageHeader } from "../../../_components/ui/page-header";
 
 const PAGE_SIZE = 50;
 
-type Notice = { tone: "success" | "error" | "warning"; text: string } | null;
-
 export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [notice, setNotice] = useState<Notice>(null);
   const list = (status: "pending" | "decided") =>
     trpc.accessRequests.list.infiniteQueryOptions({ accountKey, status, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor });
   const pending = useInfiniteQuery(list("pending"));
   const decided = useInfiniteQuery(list("decided"));
 
-  const afterDecision = async (text: string, tone: "success" | "warning" = "success") => {
-    setNotice({ tone, text });
+  const notices = useListNotice(async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.accessRequests.pathKey() });
     router.refresh();
-  };
-  const onError = (error: unknown) => setNotice({ tone: "error", text: describeError(error).message });
+  });
   const approve = useMutation(
     trpc.accessRequests.approve.mutationOptions({
       onSuccess: (request) =>
         request.notified
-          ? afterDecision(`Approved ${request.email}: it may now open ${request.link.display_name}, and an e-mail with the link is on its way.`)
-          : afterDecision(
+          ? notices.succeeded(`Approved ${request.email}: it may now open ${request.link.display_name}, and an e-mail with the link is on its way.`)
+          : notices.succeededWithWarning(
               `Approved ${request.email} for ${request.link.display_name}, but the e-mail with the link could not be sent: send them the link yourself.`,
-              "warning",
             ),
-      onError,
+      onError: notices.failed,
     }),
   );
   const reject = useMutation(
     trpc.accessRequests.reject.mutationOptions({
-      onSuccess: (request) => afterDecision(`Rejected ${request.email} for ${request.link.display_name}. Nothing was sent to them.`),
-      onError,
+      onSuccess: (request) => notices.succeeded(`Rejected ${request.email} for ${request.link.display_name}. Nothing was sent to them.`),
+      onError: notices.failed,
     }),
   );
   const busyWith = (id: number) =>
@@ -64,11 +58,7 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
         title="Access requests"
         description="People who opened an authorised-only link without being on its list can ask to be let in. Approving adds their address to the link and e-mails them the link; rejecting sends nothing, and they may ask again after 24 hours."
       />
-      {notice ? (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      ) : null}
+      <NoticeLine notice={notices.notice} />
       <ListCard
         title="Waiting for a decision"
         className="mb-6"
@@ -87,7 +77,7 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
                   busy={approve.isPending && approve.variables?.requestId === request.id}
                   disabled={busyWith(request.id)}
                   onClick={() => {
-                    setNotice(null);
+                    notices.setNotice(null);
                     approve.mutate({ accountKey, requestId: request.id });
                   }}
                 >
@@ -99,7 +89,7 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
                   busy={reject.isPending && reject.variables?.requestId === request.id}
                   disabled={busyWith(request.id)}
                   onClick={() => {
-                    setNotice(null);
+                    notices.setNotice(null);
                     reject.mutate({ accountKey, requestId: request.id });
                   }}
                 >
