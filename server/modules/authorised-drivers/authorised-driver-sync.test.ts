@@ -91,6 +91,9 @@ describe.each(databaseKinds())("authorised-driver sync over Codec 12 on %s", (ki
   async function connect(node: Node, imei: string, fmb: FmbParameterMemory | null) {
     const device = await TestDevice.connect(node.trackers.tcpPort!, imei, "127.0.0.1", fmb?.handler);
     devices.push(device);
+    // the login starts a sync attempt (the session is added before the device reads its acceptance): let it end, so a
+    // change made next is not also picked up by that attempt, which would count two attempts for one change
+    await node.sync.idle();
     return device;
   }
 
