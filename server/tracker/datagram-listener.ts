@@ -15,6 +15,7 @@ import type { DatagramProtocol } from "./protocols/protocol";
 import { SampledLog } from "./sampled-log";
 import { STOP_DRAIN_MS } from "./stream-listener";
 import { settledWithin } from "../deadlines";
+import { KeyedSerialQueue } from "../keyed-serial-queue";
 import { metricSources } from "../metrics/metric-sources";
 import { metrics } from "../metrics/registry";
 import type { TrackerSink } from "./tracker-sink";
@@ -73,10 +74,9 @@ export async function startDatagramListener(options: {
   const received = metrics().recordsReceived.labels(PROTOCOL, "udp");
   const acknowledged = metrics().recordsAcknowledged.labels(PROTOCOL, "udp");
   const socket = dgram.createSocket({ type: options.host.includes(":") ? "udp6" : "udp4" });
-  // per IMEI, so one device's datagrams stay in order; an entry lives only while its device has datagrams waiting,
-  // so there are at most maxQueuedTotal entries
-  const chains = new Map<string, { tail: Promise<void>; waiting: number }>();
-  let waiting = 0;
+  // per IMEI, so one device's datagrams stay in order; a device has an entry only while it has datagrams waiting, so
+  // there are at most maxQueuedTotal entries
+  const perDevice = new KeyedSerialQueue<string>();
   let stopping = false;
   let closed = false;
 
@@ -95,20 +95,16 @@ export async function startDatagramListener(options: {
     if (!isValidImei(imei)) {
       return drop("invalidImei", "udp datagram dropped: not a valid IMEI", { remoteAddress: remote.address, imei });
     }
-    const chain = chains.get(imei) ?? { tail: Promise.resolve(), waiting: 0 };
-    if (chain.waiting >= maxPerDevice) {
+    if (perDevice.waitingFor(imei) >= maxPerDevice) {
       return drop("deviceQueueFull", "udp datagram dropped: its device has too many waiting", { remoteAddress: remote.address, imei });
     }
-    if (waiting >= maxTotal) {
+    if (perDevice.size >= maxTotal) {
       return drop("totalQueueFull", "udp datagram dropped: too many waiting", { remoteAddress: remote.address, imei });
     }
     const { records, ack } = decoded;
     received.inc(records.length);
-    chain.waiting++;
-    waiting++;
-    chains.set(imei, chain);
-    chain.tail = chain.tail
-      .then(async () => {
+    void perDevice
+      .run(imei, async () => {
         const tracker = await sink.identify({ imei, protocol: PROTOCOL, remoteAddress: remote.address });
         // unknown, or registered for another protocol (its records would be named as that protocol's)
         if (!tracker || tracker.protocol !== PROTOCOL) return void counters.unknownTracker++;
@@ -121,11 +117,7 @@ export async function startDatagramListener(options: {
         counters.acknowledged++;
         acknowledged.inc(stored);
       })
-      .catch((error) => logger.error({ err: error, imei }, "udp datagram handling failed"))
-      .finally(() => {
-        waiting--;
-        if (--chain.waiting === 0) chains.delete(imei);
-      });
+      .catch((error) => logger.error({ err: error, imei }, "udp datagram handling failed"));
   });
   socket.on("error", (error) => logger.error({ err: error, protocol: PROTOCOL }, "tracker udp listener error"));
 
@@ -143,7 +135,7 @@ export async function startDatagramListener(options: {
     counters,
     close: async () => {
       stopping = true;
-      await settledWithin(Promise.all([...chains.values()].map((chain) => chain.tail)), STOP_DRAIN_MS);
+      await settledWithin(perDevice.idle(), STOP_DRAIN_MS);
       closed = true;
       await new Promise<void>((resolve) => socket.close(() => resolve()));
       unregisterMetrics(); // its counts are kept as totals

@@ -12,6 +12,7 @@ import type { Hub } from "../../hub";
 import type { Geocoder } from "../../modules/geocoding/geocoder";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { isNullIsland } from "../../modules/positions/geo";
+import { KeyedSerialQueue } from "../../keyed-serial-queue";
 import { metrics } from "../../metrics/registry";
 import type { BatchLoader } from "../batch-loader";
 import type { TrackerRecord } from "../record";
@@ -43,7 +44,8 @@ export class IngestPipeline implements TrackerSink {
   private readonly runtimes = new Map<number, AssetRuntime>();
   /** assets whose device logged in again: their cached runtime is used only if the database still agrees with it */
   private readonly unverified = new Set<number>();
-  private readonly chains = new Map<number, Promise<unknown>>();
+  /** per asset, so one asset's packets run one after another whichever connection or node-local path they came by */
+  private readonly perAsset = new KeyedSerialQueue<number>();
   private readonly runtimeLoader: BatchLoader<number, AssetRuntime | null>;
   private readonly tripIds: TripIds;
   private readonly publishing: PublishQueue;
@@ -84,14 +86,7 @@ export class IngestPipeline implements TrackerSink {
   ingest(tracker: KnownTracker, records: TrackerRecord[], meta: { protocol: string; receivedAt: number }): Promise<number> {
     const assetId = tracker.assetId;
     if (assetId === null) return Promise.reject(new Error(`tracker ${tracker.imei} has no asset`));
-    const previous = this.chains.get(assetId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.process(tracker, assetId, records, meta));
-    const settled = run.catch(() => undefined);
-    this.chains.set(assetId, settled);
-    void settled.then(() => {
-      if (this.chains.get(assetId) === settled) this.chains.delete(assetId);
-    });
-    return run;
+    return this.perAsset.run(assetId, () => this.process(tracker, assetId, records, meta));
   }
 
   connected(tracker: KnownTracker): void {
