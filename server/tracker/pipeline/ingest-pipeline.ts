@@ -19,9 +19,10 @@ import type { TrackerRecord } from "../record";
 import type { KnownTracker, TrackerSink } from "../tracker-sink";
 import type { TrackerDirectory } from "../tracker-directory";
 import { createAssetRuntimeLoader, type AssetRuntime } from "./asset-runtime";
-import { enrichRecord } from "./enrich";
+import { enrichRecord, type AssetCarry } from "./enrich";
 import {
   TrackerDisownedError,
+  type PacketWrite,
   type PositionRow,
   type PositionWriter,
   type StateRow,
@@ -29,7 +30,8 @@ import {
   type TripRow,
 } from "./position-writer";
 import { PublishQueue } from "./publish-queue";
-import { judgeRecord, type PositionFlag } from "./record-flags";
+import { partitionRecords, type PartitionedRecords } from "./partition-records";
+import type { PositionFlag } from "./record-flags";
 import { advanceTrip, LIVE_TRAIL_POINTS, type OpenTrip } from "../../modules/trips/trip-detector";
 import { TripIds } from "./trip-ids";
 import type { WsSequence } from "./ws-sequence";
@@ -113,59 +115,63 @@ export class IngestPipeline implements TrackerSink {
       .catch((error) => this.deps.logger.error({ err: error, imei }, "tracker connection event not published"));
   }
 
+  /** one packet of one asset, the steps in the order of the header */
   private async process(tracker: KnownTracker, assetId: number, records: TrackerRecord[], meta: { protocol: string; receivedAt: number }) {
-    const { receivedAt } = meta;
-    const now = this.now();
+    const packet: Packet = { tracker, assetId, receivedAt: meta.receivedAt };
     const runtime = await this.runtime(assetId);
+    const parts = partitionRecords(records, meta.receivedAt, runtime.cursor.lastFixTime);
+    this.reportKeptOut(tracker, meta.protocol, parts);
+    const rows = [...(await this.historyRows(packet, runtime.cursor, parts.history)), ...flaggedRows(packet, runtime.cursor, parts.flagged)];
+    const live = await this.advanceLive(packet, runtime, parts.live);
+    rows.push(...live.rows);
+    const stored = await this.store(packet, { rows, state: stateRow(packet, live), trips: live.trips });
+
+    // committed: the new state becomes current, then the world hears about it
+    const counted = countsFor(meta.protocol);
+    counted.stored.inc(stored.size);
+    counted.duplicate.inc(records.length - parts.unstorable - stored.size);
+    runtime.cursor = live.cursor;
+    runtime.trip = live.tripAfterCommit;
+    this.publish(live.published, stored);
+    return records.length - parts.unstorable;
+  }
+
+  /** records kept out of the live state are counted and logged (sampled by the logger's level, not per record) */
+  private reportKeptOut(tracker: KnownTracker, protocol: string, { unstorable, flagged }: PartitionedRecords) {
+    if (unstorable === 0 && flagged.length === 0) return;
+    if (unstorable > 0) metrics().recordsRejected.inc({ protocol, reason: "unstorable" }, unstorable);
+    for (const { flag } of flagged) metrics().recordsFlagged.inc({ flag });
+    this.deps.logger.warn(
+      { imei: tracker.imei, unstorable, flagged: flagged.map(({ record, flag }) => ({ timestamp: record.timestamp, flag })) },
+      "records kept out of the live state",
+    );
+  }
+
+  /**
+   * Buffered records from before the newest one: stored for history, never live, state untouched; enriched like live
+   * ones (the address here, the trip they fall in by the batch statement).
+   */
+  private async historyRows(packet: Packet, cursor: AssetCarry, history: TrackerRecord[]): Promise<PositionRow[]> {
+    const rows: PositionRow[] = [];
+    for (const record of history) {
+      const { position } = enrichRecord({ ...packet, record, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
+      await this.addAddress(position, record);
+      rows.push(toRow(position, record, null, null, null));
+    }
+    return rows;
+  }
+
+  /** live records in fix order: each is enriched from the one before, advances the trip and gets its wsSeq */
+  private async advanceLive(packet: Packet, runtime: AssetRuntime, live: TrackerRecord[]): Promise<LiveStep> {
+    const { tracker, assetId, receivedAt } = packet;
+    const now = this.now();
+    const seqs = await this.deps.sequence.take(live.length);
     let cursor = runtime.cursor;
     let trip = runtime.trip;
-
-    // each fix time is stored once; the device is acknowledged with every record the database now holds
-    const sorted = [...records].sort((a, b) => a.timestamp - b.timestamp);
-    const seen = new Set<number>();
-    const live: TrackerRecord[] = [];
-    const history: TrackerRecord[] = [];
-    const flagged: { record: TrackerRecord; flag: PositionFlag }[] = [];
-    let unstorable = 0;
-    for (const record of sorted) {
-      const verdict = judgeRecord(record, receivedAt);
-      if (verdict === "unstorable") {
-        unstorable++;
-        continue;
-      }
-      if (seen.has(record.timestamp)) continue; // twice in one packet: stored once
-      seen.add(record.timestamp);
-      if (verdict !== "ok") flagged.push({ record, flag: verdict });
-      else if (record.timestamp === cursor.lastFixTime) continue; // the newest stored record, resent
-      else (record.timestamp > cursor.lastFixTime ? live : history).push(record);
-    }
-    if (unstorable > 0 || flagged.length > 0) {
-      if (unstorable > 0) metrics().recordsRejected.inc({ protocol: meta.protocol, reason: "unstorable" }, unstorable);
-      for (const { flag } of flagged) metrics().recordsFlagged.inc({ flag });
-      this.deps.logger.warn(
-        { imei: tracker.imei, unstorable, flagged: flagged.map(({ record, flag }) => ({ timestamp: record.timestamp, flag })) },
-        "records kept out of the live state",
-      );
-    }
-
-    const seqs = await this.deps.sequence.take(live.length);
     const rows: PositionRow[] = [];
     const published: LivePosition[] = [];
     const trips = new Map<number, TripRow>(); // by id: the trip as it stands after this packet
     let tripStarted = false;
-
-    for (const record of history) {
-      // buffered records from before the newest one: stored for history, never live, state untouched; enriched like
-      // live ones (the address here, the trip they fall in by the batch statement)
-      const { position } = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
-      await this.addAddress(position, record);
-      rows.push(toRow(position, record, null, null, null));
-    }
-    for (const { record, flag } of flagged) {
-      // kept for diagnosis and acknowledged, but no part of the asset's state, trips or history
-      const { position } = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
-      rows.push(toRow(position, record, null, null, flag));
-    }
     for (let i = 0; i < live.length; i++) {
       const record = live[i]!;
       const enriched = enrichRecord({ record, tracker, assetId, receivedAt, wsSeq: seqs[i]!, cursor });
@@ -200,37 +206,29 @@ export class IngestPipeline implements TrackerSink {
     // a trip that started in this packet is inserted now; a running one is written back once a minute
     const tripSaveDue = trip !== null && (tripStarted || now - trip.savedAt >= TRIP_SAVE_EVERY_MS);
     if (trip && tripSaveDue) trips.set(trip.id, tripRow(assetId, trip, null));
+    return {
+      rows,
+      published,
+      cursor,
+      openTripId: trip?.id ?? null,
+      trips: [...trips.values()],
+      tripAfterCommit: trip && tripSaveDue ? { ...trip, savedAt: now } : trip,
+    };
+  }
 
-    const newest = published.at(-1);
-    const state: StateRow | null = newest
-      ? {
-          assetId,
-          fixTime: newest.dateUpdated,
-          receivedAt,
-          wsSeq: newest.wsSeq,
-          dateMoved: cursor.dateMoved,
-          odometer: cursor.odometer,
-          openTripId: trip?.id ?? null,
-          payload: withoutTrail(newest),
-        }
-      : null;
-
-    const owner = { assetId, trackerId: tracker.trackerId, imei: tracker.imei };
-    let stored: StoredRows;
+  private async store(packet: Packet, write: Pick<PacketWrite, "rows" | "state" | "trips">): Promise<StoredRows> {
+    const { assetId, tracker } = packet;
     try {
-      stored = await this.deps.writer.write({ owner, rows, state, trips: [...trips.values()] });
+      return await this.deps.writer.write({ owner: { assetId, trackerId: tracker.trackerId, imei: tracker.imei }, ...write });
     } catch (error) {
       // the tracker left the asset (deleted, removed, re-numbered): what this node knew of the asset is void
       if (error instanceof TrackerDisownedError) this.runtimes.delete(assetId);
       throw error;
     }
+  }
 
-    // committed: the new state becomes current, then the world hears about it
-    const counted = countsFor(meta.protocol);
-    counted.stored.inc(stored.size);
-    counted.duplicate.inc(records.length - unstorable - stored.size);
-    runtime.cursor = cursor;
-    runtime.trip = trip && tripSaveDue ? { ...trip, savedAt: now } : trip;
+  /** what was stored now (not a duplicate) goes to this node's evaluators and, through the queue, to the hub */
+  private publish(published: LivePosition[], stored: StoredRows) {
     for (const position of published) {
       const wsSeq = stored.get(position.dateUpdated);
       if (wsSeq === undefined || wsSeq === null) continue; // a duplicate: stored and published before
@@ -238,7 +236,6 @@ export class IngestPipeline implements TrackerSink {
       void this.deps.local?.publish("position", position);
       this.publishing.push(position); // off the acknowledgement path: a hub outage delays the stream, never the device
     }
-    return records.length - unstorable;
   }
 
   private async addAddress(position: LivePosition, record: TrackerRecord): Promise<void> {
@@ -261,6 +258,51 @@ export class IngestPipeline implements TrackerSink {
     this.runtimes.set(assetId, loaded);
     return loaded;
   }
+}
+
+/** what every step of one packet knows */
+interface Packet {
+  tracker: KnownTracker;
+  assetId: number;
+  receivedAt: number;
+}
+
+/** the live records of a packet, enriched and in their trip */
+interface LiveStep {
+  rows: PositionRow[];
+  /** what is published once stored, in fix order */
+  published: LivePosition[];
+  /** the ordering cursor after the newest live record */
+  cursor: AssetCarry;
+  openTripId: number | null;
+  /** trips to write: ended ones, one that started, a running one due for its once-a-minute save */
+  trips: TripRow[];
+  /** the open trip as the runtime keeps it once the write committed */
+  tripAfterCommit: AssetRuntime["trip"];
+}
+
+/** kept for diagnosis and acknowledged, but no part of the asset's state, trips or history */
+function flaggedRows(packet: Packet, cursor: AssetCarry, flagged: PartitionedRecords["flagged"]): PositionRow[] {
+  return flagged.map(({ record, flag }) => {
+    const { position } = enrichRecord({ ...packet, record, wsSeq: 0, cursor: { ...cursor, lastLatitude: null, lastLongitude: null } });
+    return toRow(position, record, null, null, flag);
+  });
+}
+
+/** the asset's newest state after the packet, or null when nothing in it was newer than what is stored */
+function stateRow({ assetId, receivedAt }: Packet, live: LiveStep): StateRow | null {
+  const newest = live.published.at(-1);
+  if (!newest) return null;
+  return {
+    assetId,
+    fixTime: newest.dateUpdated,
+    receivedAt,
+    wsSeq: newest.wsSeq,
+    dateMoved: live.cursor.dateMoved,
+    odometer: live.cursor.odometer,
+    openTripId: live.openTripId,
+    payload: withoutTrail(newest),
+  };
 }
 
 /** the stored and duplicate counters of a protocol, bound once (a label lookup per packet is avoidable work) */
