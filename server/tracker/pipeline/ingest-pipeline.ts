@@ -1,7 +1,9 @@
-// The ingest pipeline, top to bottom for one packet of one asset:
-//   judge (impossible or future records: stored flagged) -> order (older than the newest: history only)
-//   -> drop duplicates -> assign wsSeq
-//   -> enrich (status, IO names, CAN, odometer, dateMoved) -> trip -> store (batched) -> [listener acks]
+// The ingest pipeline, top to bottom for one packet of one asset (process() calls these steps in this order):
+//   partition: judge (impossible or future records: stored flagged), order (older than the newest: history only),
+//              drop duplicates (partition-records.ts)
+//   -> history rows and flagged rows (enriched, stored, never live)
+//   -> advance live: assign wsSeq, enrich (status, IO names, CAN, odometer, dateMoved), trip, address
+//   -> store (batched) -> [listener acks]
 //   -> publish (through a queue that retries while the hub is away)
 // Packets of one asset run strictly one after another; different assets run concurrently and share write batches.
 // A failure anywhere before the store commits rejects the packet: nothing is acknowledged, nothing is published,
