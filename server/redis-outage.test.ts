@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createRedisHub, type Hub } from "./hub";
 import { createRedisConnectionCap } from "./realtime/connection-cap";
+import { createSocketIoServer } from "./realtime/socket-io";
 import { reconnectDelay, REDIS_TIMEOUTS } from "./redis-options";
 import { TEST_REDIS_URL } from "./testing/services";
 import { StallingProxy } from "./testing/stalling-proxy";
@@ -100,5 +101,27 @@ describe.skipIf(!redisUp)("Redis outages", () => {
         return false;
       }
     }, "a ping after the partition");
+  }, 60_000);
+
+  it("stops the live stream's socket.io adapter while Redis is cut without an unhandled rejection", async () => {
+    const proxy = CuttableProxy.forUrl(TEST_REDIS_URL, 6379);
+    await proxy.open();
+    cleanups.push(() => proxy.cut());
+    const reported: string[] = [];
+    const server = await createSocketIoServer({ redisUrl: proxy.through(TEST_REDIS_URL), onError: (error) => reported.push(error.message) });
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    try {
+      await proxy.cut();
+      await waitUntil(() => reported.length > 0, "the clients to notice the cut"); // reconnecting from here on
+      // the adapter's close() unsubscribes through a client that is reconnecting; closing destroys that client
+      await server.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+      expect(reported).toContain("Disconnects client"); // reported to the caller's log instead
+    } finally {
+      process.off("unhandledRejection", collect);
+    }
   }, 60_000);
 });

@@ -38,14 +38,13 @@ export async function createSocketIoServer(options: {
     const pub = createClient(redisClientOptions(options.redisUrl));
     const sub = createClient(redisClientOptions(options.redisUrl, "subscriber"));
     for (const client of [pub, sub]) client.on("error", onError);
-    // the adapter publishes without handling a rejection; with no offline queue a publish during an outage rejects
-    // at once, which must be reported, not left to crash the process as an unhandled rejection
-    const publish = pub.publish.bind(pub);
-    (pub as { publish: unknown }).publish = (...args: Parameters<typeof publish>) =>
-      publish(...args).catch((error: Error) => {
-        onError(error);
-        return 0;
-      });
+    // the adapter sends these without handling a rejection: with no offline queue a publish during an outage rejects
+    // at once, its subscribes are rejected when the connection drops before Redis answers them, and the unsubscribes
+    // of its close() are rejected ("Disconnects client") when a client still reconnecting after an outage is
+    // destroyed at shutdown. Each must be reported, not left to crash the process as an unhandled rejection (a
+    // graceful stop that exits 1).
+    reportRejections(pub, ["publish"], onError);
+    reportRejections(sub, ["subscribe", "pSubscribe", "sSubscribe", "unsubscribe", "pUnsubscribe", "sUnsubscribe"], onError);
     await Promise.all([pub.connect(), sub.connect()]);
     redisClients.push(pub, sub);
     // the adapter's typings lag behind redis 6's client generics; the runtime API is the same
@@ -62,4 +61,17 @@ export async function createSocketIoServer(options: {
       await Promise.all(redisClients.map((client) => closeRedisClient(client)));
     },
   };
+}
+
+/** replaces each named command of `client` with one that reports its rejection to `onError` and resolves instead */
+function reportRejections(client: object, commands: string[], onError: (error: Error) => void) {
+  const methods = client as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const command of commands) {
+    const original = methods[command]!.bind(client);
+    methods[command] = (...args: unknown[]) =>
+      original(...args).catch((error: Error) => {
+        onError(error);
+        return 0;
+      });
+  }
 }
