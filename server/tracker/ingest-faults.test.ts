@@ -121,7 +121,7 @@ describe.each(databaseKinds())("kill -9 during a flood of positions, on %s", (ki
         const again = await TestDevice.connect(node.teltonikaPort, fleet[0]!.imei);
         expect(await again.send([testRecord(Date.now() - 1000)])).toBe(1);
         again.destroy();
-        expect(await stopNode(node)).toBe(0);
+        expect(await stopNode(node), node.output().slice(-4000)).toBe(0);
 
         const check = kind === "postgres" ? postgres!.database : await openDatabase({ dataDir: dir });
         try {
@@ -183,7 +183,7 @@ describe.skipIf(!postgresUp)("PostgreSQL cut during ingest (a proxy in front of 
         expect(await storedTimes(postgres.database.prisma, assetId)).toEqual(new Set([t0, t0 + 10_000, t0 + 20_000, t0 + 30_000]));
         device.destroy();
       });
-      expect(await stopNode(node)).toBe(0);
+      expect(await stopNode(node), node.output().slice(-4000)).toBe(0);
     } finally {
       await stopNode(node);
       await proxy.cut();
@@ -234,7 +234,7 @@ describe.skipIf(!postgresUp || !redisUp)("Redis cut during ingest (a proxy in fr
         expect(times.filter((time, i) => i > 0 && time < times[i - 1]!)).toEqual([]); // in order
         device.destroy();
       });
-      expect(await stopNode(node)).toBe(0);
+      expect(await stopNode(node), node.output().slice(-4000)).toBe(0);
     } finally {
       await proxy.open();
       await stopNode(node);
@@ -294,7 +294,7 @@ describe.skipIf(!postgresUp || !redisUp)("a device moving between two nodes", ()
         expect(buffered.wsSeq).toBeNull();
       });
       for (const client of clients.splice(0)) client.close();
-      for (const node of nodes) expect(await stopNode(node)).toBe(0);
+      for (const node of nodes) expect(await stopNode(node), node.output().slice(-4000)).toBe(0);
     } finally {
       for (const client of clients) client.close();
       for (const node of nodes) await stopNode(node);
