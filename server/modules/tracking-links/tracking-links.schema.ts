@@ -56,14 +56,18 @@ export const ZEmail = z
   .transform((value) => value.toLowerCase());
 
 /** an instant as ISO 8601 text or a Date (forms and flags send text) */
-const ZInstant = z.union([
-  z.date(),
-  z
-    .string()
-    .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date and time")
-    .transform((value) => new Date(value)),
-]);
+const ZInstant = z.union(
+  [
+    z.date(),
+    z
+      .string()
+      .trim()
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date and time")
+      .transform((value) => new Date(value)),
+  ],
+  // one message for text that is no instant (zod's own for a failed union is "Invalid input")
+  { error: "must be an ISO 8601 date and time" },
+);
 
 const ZClock = z
   .string()
@@ -127,8 +131,8 @@ export const ZLinkForm = z.object({
 /** per-link branding and contact details; null or "" falls back to the account's */
 export const ZLinkBranding = z.object(brandingFields);
 
-/** what a link is made of; every field but the target has a default */
-const linkFields = {
+/** what a link is made of; every field but the target has a default (the REST body reuses each field's rules) */
+export const linkFields = {
   displayName: ZName,
   assetId: formNumber().int("must be an asset id").positive("must be an asset id"),
   /** a route-based link: follows the vehicle of the route's run for the day, else the route's own vehicle */
