@@ -1,7 +1,7 @@
 // Tracking links over REST (/api/{account_key}/tracking-links): the body of POST and PUT, the list's query, the
 // answer, and the step from a REST body to the dashboard's use cases. Names are snake_case like the other REST
 // resources; each value is checked by the same field rules as the dashboard's link form (`linkFields`), so the two
-// cannot drift apart. A body is validated here, with errors named as the body names its fields, then handed to the
+// cannot drift apart, and instants more strictly: they must name their zone. A body is validated here, with errors named as the body names its fields, then handed to the
 // use cases in their own shape; errors the use cases raise are renamed the same way (withRestFieldNames).
 import { z } from "zod";
 import { AppError, isAppError, type FieldError } from "../../errors";
@@ -21,8 +21,14 @@ import {
   type TrackingLinkDto,
 } from "./tracking-links.schema";
 
+// REST instants name their zone (the dashboard's form sends UTC): text without one would be read in the server's zone
+const INSTANT_MESSAGE = "must be an ISO 8601 date and time with a zone, e.g. 2026-12-01T07:00:00Z";
 const instant = (description: string) =>
-  linkFields.expiresAt.optional().meta({ type: ["string", "null"], format: "date-time", description: `${description}; ISO 8601; null: none` });
+  z.iso
+    .datetime({ offset: true, error: INSTANT_MESSAGE })
+    .nullable()
+    .optional()
+    .meta({ description: `${description}; ISO 8601 with a zone (Z or +02:00); null: none` });
 
 const ZDestinationBody = z
   .object({

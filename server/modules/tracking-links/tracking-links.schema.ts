@@ -56,18 +56,14 @@ export const ZEmail = z
   .transform((value) => value.toLowerCase());
 
 /** an instant as ISO 8601 text or a Date (forms and flags send text) */
-const ZInstant = z.union(
-  [
-    z.date(),
-    z
-      .string()
-      .trim()
-      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date and time")
-      .transform((value) => new Date(value)),
-  ],
-  // one message for text that is no instant (zod's own for a failed union is "Invalid input")
-  { error: "must be an ISO 8601 date and time" },
-);
+const ZInstant = z.union([
+  z.date(),
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date and time")
+    .transform((value) => new Date(value)),
+]);
 
 const ZClock = z
   .string()

@@ -293,7 +293,11 @@ describe.each(databaseKinds())("tracking links over REST on %s", (kind) => {
       colour: "red",
     });
     expect(invalid).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED", message: expect.stringContaining("asset_id") } });
-    expect(invalid.body.errors).toContainEqual({ field: "expires_at", message: "must be an ISO 8601 date and time" });
+    expect(invalid.body.errors).toContainEqual({ field: "expires_at", message: expect.stringMatching(/^must be an ISO 8601 date and time with a zone/) });
+    const zoneless = await api.create({ asset_id: api.asset.id, starts_at: "2026-12-01T07:00:00" });
+    expect(zoneless).toMatchObject({ status: 422, body: { errors: [{ field: "starts_at" }] } });
+    const offset = await api.create({ asset_id: api.asset.id, starts_at: "2026-12-01T07:00:00+02:00" });
+    expect(offset).toMatchObject({ status: 201, body: { data: { starts_at: "2026-12-01T05:00:00.000Z" } } });
     expect(fields(invalid)).toEqual([
       "access_mode",
       "asset_id",
