@@ -1,8 +1,9 @@
 // Tracking links over REST (/api/{account_key}/tracking-links): the body of POST and PUT, the list's query, the
 // answer, and the step from a REST body to the dashboard's use cases. Names are snake_case like the other REST
 // resources; each value is checked by the same field rules as the dashboard's link form (`linkFields`), so the two
-// cannot drift apart, and instants more strictly: they must name their zone. A body is validated here, with errors named as the body names its fields, then handed to the
-// use cases in their own shape; errors the use cases raise are renamed the same way (withRestFieldNames).
+// cannot drift apart, and instants more strictly: they must name their zone. A body is validated here, with errors
+// named as the body names its fields, then handed to the use cases in their own shape; errors the use cases raise are
+// renamed the same way (withRestFieldNames).
 import { z } from "zod";
 import { AppError, isAppError, type FieldError } from "../../errors";
 import { brandingFields } from "../accounts/accounts.schema";
@@ -53,6 +54,9 @@ const ZBrandingBody = z
   .strict()
   .meta({ description: "The link's own branding and contact details; a field left out, null or \"\" uses the account's." });
 
+const isObject = (payload: { value: unknown }) =>
+  typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value);
+
 /** the body of POST (create) and PUT (replace): every field but the target has a default */
 export const ZTrackingLinkBody = z
   .object({
@@ -83,12 +87,17 @@ export const ZTrackingLinkBody = z
     form: ZLinkForm.nullable().optional().meta({ description: "the passenger form (a title and up to 10 choices); null: none" }),
   })
   .strict()
-  .superRefine((body, ctx) => {
-    // the use case checks these too; here too, so a body learns every problem at once
-    const hasAsset = body.asset_id !== undefined;
-    const hasRoute = body.route_id !== undefined;
-    if (!hasAsset && !hasRoute) ctx.addIssue({ code: "custom", path: ["asset_id"], message: "give asset_id or route_id" });
-    if (hasAsset && hasRoute) ctx.addIssue({ code: "custom", path: ["asset_id"], message: "give asset_id or route_id, not both" });
+  // the use case checks these too; here as well, even when other fields are wrong (zod skips refinements of an object
+  // with issues unless told), so a body learns every problem at once
+  .refine((body) => body.asset_id !== undefined || body.route_id !== undefined, {
+    path: ["asset_id"],
+    message: "give asset_id or route_id",
+    when: isObject,
+  })
+  .refine((body) => body.asset_id === undefined || body.route_id === undefined, {
+    path: ["asset_id"],
+    message: "give asset_id or route_id, not both",
+    when: isObject,
   })
   .meta({ id: "TrackingLinkInput" });
 export type TrackingLinkBody = z.input<typeof ZTrackingLinkBody>;

@@ -1,6 +1,6 @@
 // /api/{account_key}/tracking-links and /tracking-links/{uuid} through their route handlers, on every database kind:
 // every field of the dashboard's link form, every status code of every method (200, 201, 204, 400, 401, 403, 404,
-// 405, 415, 422, 429), PUT as a whole replacement that changes only what differs, cursor pages and filters, account
+// 405, 413, 415, 422, 429), PUT as a whole replacement that changes only what differs, cursor pages and filters, account
 // isolation, scopes and the member's role.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
@@ -321,6 +321,11 @@ describe.each(databaseKinds())("tracking links over REST on %s", (kind) => {
     const past = await api.create({ asset_id: api.asset.id, expires_at: new Date(Date.now() - 1000).toISOString() });
     expect(past).toMatchObject({ status: 422, body: { errors: [{ field: "expires_at", message: "must be in the future" }] } });
     expect(await api.create({})).toMatchObject({ status: 422, body: { errors: [{ field: "asset_id", message: "give asset_id or route_id" }] } });
+    const noTarget = await api.create({ access_mode: "secret" });
+    expect(noTarget.body.errors).toEqual([
+      { field: "access_mode", message: expect.any(String) },
+      { field: "asset_id", message: "give asset_id or route_id" },
+    ]);
     const both = await api.create({ asset_id: api.asset.id, route_id: 1 });
     expect(both).toMatchObject({ status: 422, body: { errors: [{ field: "asset_id", message: "give asset_id or route_id, not both" }] } });
     expect(await api.create([])).toMatchObject({ status: 422, body: { errors: [{ field: "body" }] } });
@@ -341,11 +346,14 @@ describe.each(databaseKinds())("tracking links over REST on %s", (kind) => {
     });
   });
 
-  it("answers 400 for malformed JSON, 415 for a body that is not JSON, 405 for other methods", async () => {
+  it("answers 400 for malformed JSON, 413 over 1 MiB, 415 for a body that is not JSON, 405 for other methods", async () => {
     const api = await setup();
     expect(await api.create("{not json")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
     const mine = (await api.create({ asset_id: api.asset.id })).body.data;
     expect(await api.one("PUT", mine.uuid, "{not json")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
+    const huge = { asset_id: api.asset.id, allowed_emails: ["a@example.test"], display_name: "x".repeat(1024 * 1024) };
+    expect(await api.create(huge)).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
+    expect(await api.one("PUT", mine.uuid, huge)).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
     const asForm = (handler: RouteHandler, method: string, path: string, params: Record<string, string>) =>
       handler(
         new Request(`http://fleetline.test${path}`, {
