@@ -1,5 +1,6 @@
 // Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out,
-// /broadcasting/auth) and the account's public-tracking API (send-welcome, route occurrences) served by their real
+// /broadcasting/auth), the account's public-tracking API (send-welcome, route occurrences) and its tracking-link
+// management (/api/{account_key}/tracking-links) served by their real
 // route handlers on a server started without Next.js (test nodes, benchmarks), where Next's router would otherwise
 // answer. Only the routing is replaced; every handler, wrapper and use case is the production code.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -13,6 +14,8 @@ import * as optOut from "../../app/api/public/tracking/[uuid]/opt-out/route";
 import * as run from "../../app/api/public/tracking/[uuid]/run/route";
 import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
 import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
+import * as trackingLinks from "../../app/api/[accountKey]/tracking-links/route";
+import * as trackingLink from "../../app/api/[accountKey]/tracking-links/[uuid]/route";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -29,6 +32,8 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/broadcasting\/auth$/, module: channelAuth as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/send-welcome$/, module: sendWelcome as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/routes\/(?<routeId>[^/]+)\/occurrences$/, module: occurrences as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links$/, module: trackingLinks as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links\/(?<uuid>[^/]+)$/, module: trackingLink as unknown as RouteModule },
 ];
 
 /** serves a request when it is one of the public tracking routes; answers 404 otherwise */

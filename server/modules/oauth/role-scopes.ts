@@ -9,6 +9,8 @@ const SCOPE_PERMISSION: Record<Scope, Permission> = {
   "assets:read": "assets.read",
   "positions:read": "assets.read",
   "stream:read": "assets.read",
+  // the dashboard shows every member the Links page (read with assets.read); changing links needs links.manage
+  "tracking:read": "assets.read",
   "tracking:write": "links.manage",
   "imports:write": "imports.manage",
   "control:write": "vehicles.control",

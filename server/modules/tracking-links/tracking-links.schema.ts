@@ -127,8 +127,8 @@ export const ZLinkForm = z.object({
 /** per-link branding and contact details; null or "" falls back to the account's */
 export const ZLinkBranding = z.object(brandingFields);
 
-/** what a link is made of; every field but the target has a default */
-const linkFields = {
+/** what a link is made of; every field but the target has a default (the REST body reuses each field's rules) */
+export const linkFields = {
   displayName: ZName,
   assetId: formNumber().int("must be an asset id").positive("must be an asset id"),
   /** a route-based link: follows the vehicle of the route's run for the day, else the route's own vehicle */

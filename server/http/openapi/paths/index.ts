@@ -10,6 +10,7 @@ import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
 import { registerPublicTrackingPaths } from "./public-tracking";
 import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
+import { registerTrackingLinkPaths } from "./tracking-links";
 import { registerVehicleControlPaths } from "./vehicle-control";
 import { registerWebhookPaths } from "./webhooks";
 
@@ -25,4 +26,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   webhooks: registerWebhookPaths,
   "vehicle-control": registerVehicleControlPaths,
   "authorised-drivers": registerAuthorisedDriverPaths,
+  "tracking-links": registerTrackingLinkPaths,
 };
