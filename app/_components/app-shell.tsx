@@ -73,6 +73,9 @@ export function AppShell({ account, roleLabel, user, accounts, nav, children }: 
         <p className="truncate font-medium text-slate-900">{user.name}</p>
         <p className="truncate text-slate-500">{user.email}</p>
         <p className="mt-1 text-xs text-slate-500">Role: {roleLabel}</p>
+        <Link href={`/a/${account.key}/profile`} className="mt-2 inline-block text-sm font-medium text-blue-700 hover:underline">
+          Your profile and password
+        </Link>
         <SignOutButton className="mt-3 w-full" />
       </div>
     </div>

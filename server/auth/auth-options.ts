@@ -58,9 +58,16 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // token.sub carries the user id (next-auth sets it from authorize()'s id); nothing else is stored.
+      // token.sub carries the user id (next-auth sets it from authorize()'s id) and authAt the sign-in time (ms),
+      // which next-auth's daily re-signing keeps, so revoking a user's sessions (session-validity.ts) also ends
+      // sessions that were re-signed after the sign-in. Nothing else is stored.
+      jwt({ token, user }) {
+        if (user) token.authAt = Date.now();
+        return token;
+      },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub } };
+        const authAt = typeof token.authAt === "number" ? token.authAt : null;
+        return { ...session, user: { ...session.user, id: token.sub, authAt } };
       },
       // next-auth's own idea of our address is http://localhost:3000 unless NEXTAUTH_URL is set, so redirects
       // are built from PUBLIC_URL, and only to this origin. The dashboard navigates itself after sign-in and

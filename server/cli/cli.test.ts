@@ -212,6 +212,16 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(nobody).toMatchObject({ code: 1, json: { error: "no user with e-mail nobody@acme.test" } });
     expect(await test.database.prisma.user.findUniqueOrThrow({ where: { id: out.user.id as number } })).toMatchObject({ platformAdmin: true });
 
+    // the operator ends every dashboard session of a user (session-validity.ts reads the instant)
+    const [revoked, unknown] = await Promise.all([
+      fleet(["user", "revoke-sessions", "--email", "Ann@Acme.test"], target),
+      fleet(["user", "revoke-sessions", "--email", "nobody@acme.test"], target),
+    ]);
+    expect(revoked).toMatchObject({ code: 0, json: { id: out.user.id, sessions_valid_after: expect.any(String) } });
+    expect(unknown).toMatchObject({ code: 1, json: { error: "no user with e-mail nobody@acme.test" } });
+    const { sessionsValidAfter } = await test.database.prisma.user.findUniqueOrThrow({ where: { id: out.user.id as number } });
+    expect(sessionsValidAfter?.toISOString()).toBe((revoked.json as { sessions_valid_after: string }).sessions_valid_after);
+
     // the operator changes the plan and add-ons (the set is replaced; "" clears it), or just the name
     const accountKey = out.account.key as string;
     const downgraded = await fleet(["account", "update", "--account", accountKey, "--plan", "standard", "--addons", "driver"], target);

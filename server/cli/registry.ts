@@ -16,12 +16,14 @@ import { restore } from "./commands/restore";
 import { simulate } from "./commands/simulate";
 import { userCreate } from "./commands/user-create";
 import { userGrantPlatformAdmin } from "./commands/user-grant-platform-admin";
+import { userRevokeSessions } from "./commands/user-revoke-sessions";
 
 export const COMMANDS: readonly CliCommand[] = [
   accountCreate,
   accountUpdate,
   userCreate,
   userGrantPlatformAdmin,
+  userRevokeSessions,
   oauthClientCreate,
   apiKeyCreate,
   assetCreate,

@@ -17,6 +17,7 @@ import { routesRouter } from "./routers/routes";
 import { runsRouter } from "./routers/runs";
 import { trackingLinksRouter } from "./routers/tracking-links";
 import { platformRouter } from "./routers/platform";
+import { profileRouter } from "./routers/profile";
 import { usersRouter } from "./routers/users";
 import { vehicleControlRouter } from "./routers/vehicle-control";
 import { webhooksRouter } from "./routers/webhooks";
@@ -25,6 +26,7 @@ export const appRouter = createTrpcRouter({
   accounts: accountsRouter,
   assets: assetsRouter,
   users: usersRouter,
+  profile: profileRouter,
   apiAccess: apiAccessRouter,
   positions: positionsRouter,
   devices: devicesRouter,

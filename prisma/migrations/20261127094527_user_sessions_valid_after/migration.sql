@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "users" ADD COLUMN     "sessions_valid_after" TIMESTAMP(3);
