@@ -1,6 +1,7 @@
-// The SSRF guard on real addresses and real DNS (localhost resolves on every machine); a stub resolver only stands in
-// for the one case no machine can produce on demand: a public name that resolves to a private address.
-import { describe, expect, it } from "vitest";
+// The SSRF guard on real addresses, and on names a real name server on 127.0.0.1 resolves (server/testing/dns-server.ts),
+// including the case no public name produces on demand: a name that resolves to a private address.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDnsServer, type TestDnsServer } from "../../testing/dns-server";
 import { checkWebhookDestination, isPublicAddress } from "./webhook-destination";
 
 describe("isPublicAddress", () => {
@@ -34,11 +35,32 @@ describe("isPublicAddress", () => {
 });
 
 describe("checkWebhookDestination", () => {
-  const strict = { allowPrivate: false };
+  let dns: TestDnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer({
+      "hooks.example.test": { A: ["93.184.215.14", "10.0.0.5"] },
+      "intranet.example.test": { A: ["10.20.30.40"] },
+      "public.example.test": { A: ["93.184.215.14"], AAAA: ["2606:2800:220:1::1"] },
+      "sixtofour.example.test": { AAAA: ["2002:a00:1::1"] },
+    });
+  });
+  afterAll(() => dns.close());
+  /** public receivers only, names resolved by the test's name server */
+  const strict = () => ({ allowPrivate: false, lookup: { servers: dns.servers } });
   const NOT_PUBLIC = /^points at a non-public address; the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1$/;
 
   it("accepts a public address and returns it for the connection", async () => {
-    expect(await checkWebhookDestination("https://93.184.215.14/hooks", strict)).toMatchObject({ ok: true, addresses: [{ address: "93.184.215.14", family: 4 }] });
+    expect(await checkWebhookDestination("https://93.184.215.14/hooks", strict())).toMatchObject({ ok: true, addresses: [{ address: "93.184.215.14", family: 4 }] });
+  });
+
+  it("accepts a name whose every address is public and returns them all, IPv4 and IPv6", async () => {
+    expect(await checkWebhookDestination("https://public.example.test/hooks", strict())).toMatchObject({
+      ok: true,
+      addresses: [
+        { address: "93.184.215.14", family: 4 },
+        { address: "2606:2800:220:1::1", family: 6 },
+      ],
+    });
   });
 
   it.each([
@@ -53,25 +75,24 @@ describe("checkWebhookDestination", () => {
     ["http://[fec0::1]/hook", NOT_PUBLIC],
     ["http://[2002:7f00:1::]/hook", NOT_PUBLIC],
     ["http://[64:ff9b:1::a00:1]/hook", NOT_PUBLIC],
-    ["https://no-such-host.invalid/hook", /does not resolve/],
+    ["https://sixtofour.example.test/hook", NOT_PUBLIC],
+    ["https://no-such-host.example.test/hook", /^host no-such-host\.example\.test does not resolve$/],
   ])("refuses %s", async (url, reason) => {
-    const result = await checkWebhookDestination(url, strict);
+    const result = await checkWebhookDestination(url, strict());
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(reason);
   });
 
   it("refuses a name when any of its addresses is private (one bad answer is enough to reach inside)", async () => {
-    const resolve = async () => [{ address: "93.184.215.14", family: 4 }, { address: "10.0.0.5", family: 4 }];
-    const result = await checkWebhookDestination("https://hooks.example.com/x", { allowPrivate: false, resolve });
+    const result = await checkWebhookDestination("https://hooks.example.test/x", strict());
     expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(NOT_PUBLIC) });
   });
 
   it("never names the address it refused, so a tenant cannot resolve internal names through the server", async () => {
-    const resolve = async () => [{ address: "10.20.30.40", family: 4 }];
-    const result = await checkWebhookDestination("https://intranet.example.com/x", { allowPrivate: false, resolve });
+    const result = await checkWebhookDestination("https://intranet.example.test/x", strict());
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).not.toContain("10.20.30.40");
-    const literal = await checkWebhookDestination("http://[2002:a00:1::1]/x", strict);
+    const literal = await checkWebhookDestination("http://[2002:a00:1::1]/x", strict());
     expect(literal.ok).toBe(false);
     if (!literal.ok) expect(literal.reason).not.toMatch(/10\.0\.0\.1|2002/);
   });

@@ -2,15 +2,16 @@
 // every address its host resolves to is public: loopback, private, link-local, carrier-grade NAT, multicast,
 // reserved, documentation and deprecated ranges are refused (an IPv4 address inside IPv6, mapped, NAT64 or 6to4, is
 // judged as that IPv4 address), unless the operator set WEBHOOK_ALLOW_PRIVATE=1 (development, tests). The checked addresses are returned so the
-// delivery connects to one of them and not to whatever a second DNS answer says (DNS rebinding).
-import { lookup } from "node:dns/promises";
+// delivery connects to one of them and not to whatever a second DNS answer says (DNS rebinding). Names are resolved
+// through resolve-host.ts: off libuv's thread pool, with a deadline that cancels the lookup.
 import { BlockList, isIP } from "node:net";
 import { formatIpv6, ipv4FromGroups, ipv6Groups } from "../../security/ip-address";
+import { HostLookupError, resolveHost, type HostLookupOptions, type ResolvedAddress } from "./resolve-host";
 
 /** the refusal, worded for the caller: says what is wrong, never which address a name resolved to */
 export const NOT_PUBLIC_REASON = "points at a non-public address; the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1";
 
-export type Destination = { ok: true; url: URL; addresses: { address: string; family: 4 | 6 }[] } | { ok: false; reason: string };
+export type Destination = { ok: true; url: URL; addresses: ResolvedAddress[] } | { ok: false; reason: string };
 
 const NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -83,23 +84,22 @@ export function parseWebhookUrl(input: string): { ok: true; url: URL } | { ok: f
 
 export async function checkWebhookDestination(
   input: string,
-  options: { allowPrivate: boolean; resolve?: (host: string) => Promise<{ address: string; family: number }[]> },
+  options: { allowPrivate: boolean; lookup?: HostLookupOptions },
 ): Promise<Destination> {
   const parsed = parseWebhookUrl(input);
   if (!parsed.ok) return parsed;
   const { url } = parsed;
   const host = url.hostname.replace(/^\[|\]$/g, ""); // IPv6 literals come bracketed
-  let resolved: { address: string; family: number }[];
+  let resolved: ResolvedAddress[];
   try {
-    resolved = isIP(host) ? [{ address: host, family: isIP(host) }] : await (options.resolve ?? ((name) => lookup(name, { all: true })))(host);
-  } catch {
-    return { ok: false, reason: `host ${host} does not resolve` };
+    resolved = await resolveHost(host, options.lookup);
+  } catch (error) {
+    if (error instanceof HostLookupError) return { ok: false, reason: error.message };
+    throw error;
   }
-  if (resolved.length === 0) return { ok: false, reason: `host ${host} does not resolve` };
-  if (!options.allowPrivate) {
-    const blocked = resolved.find((entry) => !isPublicAddress(entry.address));
+  if (!options.allowPrivate && !resolved.every((entry) => isPublicAddress(entry.address))) {
     // the address itself is not named: the answer would let a tenant resolve internal names through the server
-    if (blocked) return { ok: false, reason: NOT_PUBLIC_REASON };
+    return { ok: false, reason: NOT_PUBLIC_REASON };
   }
-  return { ok: true, url, addresses: resolved.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 })) };
+  return { ok: true, url, addresses: resolved };
 }

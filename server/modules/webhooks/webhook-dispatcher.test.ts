@@ -6,13 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "../../env";
 import { makeAccount } from "../../testing/http-fixtures";
 import { log } from "../../log";
+import { startDnsServer } from "../../testing/dns-server";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { createWebhook } from "./create-webhook";
 import { purgeOldDeliveries } from "./delivery-log-retention";
+import { hostLookupStats } from "./resolve-host";
 import { startWebhookDispatcher, type DispatcherOptions, type WebhookDispatcher } from "./webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer, type WebhookEvent } from "./webhook-events";
 import type { WebhookEventData } from "./webhook-payload";
+import { NOT_PUBLIC_REASON } from "./webhook-destination";
 import { encryptWebhookSecret } from "./webhook-secret";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -58,6 +61,12 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     passenger_id: 41,
     viewer_email: "parent@example.test",
   });
+
+  /** a webhook row as registration would have stored it (its address is not checked here) */
+  const storedHook = (account: { id: number; adminId: number }, url: string) =>
+    t.db.webhook.create({
+      data: { accountId: account.id, createdById: account.adminId, url, events: ["viewer_joined"], secretEncrypted: encryptWebhookSecret("whsec_test", account.id) },
+    });
 
   const deliveriesOf = (webhookId: number) => t.db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { id: "asc" } });
 
@@ -122,28 +131,44 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     await running.idle();
     expect(local.received).toHaveLength(0);
     expect(await deliveriesOf(webhook.id)).toEqual([
-      expect.objectContaining({ responseCode: null, error: "not sent, address refused: points at a non-public address; the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1" }),
+      expect.objectContaining({ responseCode: null, error: `not sent, address refused: ${NOT_PUBLIC_REASON}` }),
     ]);
   });
 
   it("resolves the host name at send time: a name that now points inside is refused", async () => {
-    // the one case no machine produces on demand (a public name turning private), so the resolver is a stand-in
-    const running = dispatcher({ allowPrivate: false, resolve: async () => [{ address: "10.0.0.5", family: 4 }] });
-    const account = await makeAccount();
-    const webhook = await t.db.webhook.create({
-      data: {
-        accountId: account.id,
-        createdById: account.adminId,
-        url: "https://hooks.example.com/fleet",
-        events: ["viewer_joined"],
-        secretEncrypted: encryptWebhookSecret("whsec_test", account.id),
-      },
-    });
-    emitWebhookEvent(account.id, "viewer_joined", joined());
-    await running.idle();
-    expect(await deliveriesOf(webhook.id)).toEqual([
-      expect.objectContaining({ responseCode: null, error: expect.stringContaining("address refused: points at a non-public address") }),
-    ]);
+    // registered while the name was public; the name server now answers with a private address
+    const dns = await startDnsServer({ "hooks.example.test": { A: ["10.0.0.5"] } });
+    try {
+      const running = dispatcher({ allowPrivate: false, dnsServers: dns.servers });
+      const account = await makeAccount();
+      const webhook = await storedHook(account, "https://hooks.example.test/fleet");
+      emitWebhookEvent(account.id, "viewer_joined", joined());
+      await running.idle();
+      expect(await deliveriesOf(webhook.id)).toEqual([
+        expect.objectContaining({ responseCode: null, error: `not sent, address refused: ${NOT_PUBLIC_REASON}` }),
+      ]);
+      expect(dns.questions.map((q) => q.name)).toContain("hooks.example.test");
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it("gives the receiver's name server its own deadline: a lookup that hangs is cancelled then and logged as not sent", async () => {
+    const dns = await startDnsServer("silent");
+    try {
+      const running = dispatcher({ allowPrivate: false, dnsServers: dns.servers, destinationCheckMs: 200 });
+      const account = await makeAccount();
+      const webhook = await storedHook(account, "https://slow-dns.example.test/fleet");
+      emitWebhookEvent(account.id, "viewer_joined", joined());
+      await running.idle();
+      expect(await deliveriesOf(webhook.id)).toEqual([
+        expect.objectContaining({ responseCode: null, error: "not sent, address refused: host slow-dns.example.test did not resolve within 0.2 s" }),
+      ]);
+      expect(dns.questions.length).toBeGreaterThan(0);
+      expect(hostLookupStats()).toEqual({ underWay: 0, waiting: 0 }); // cancelled, not left running
+    } finally {
+      await dns.close();
+    }
   });
 
   it("logs a secret it cannot read (AUTH_SECRET changed) as not sent", async () => {

@@ -27,7 +27,7 @@ export const DISPATCHER_DEFAULTS = {
   concurrency: 32,
   /** how long stop() waits for attempts under way (each ends within its own 5 s) */
   stopGraceMs: 6_000,
-  /** DNS answer for the address check; the receiver's 5 s start after it */
+  /** DNS answer for the address check (the lookup is cancelled then); the receiver's 5 s start after it */
   destinationCheckMs: 5_000,
   /** dropped events are written to the delivery log this often, as one summary row per webhook */
   dropRecordEveryMs: 1_000,
@@ -47,8 +47,10 @@ export interface DispatcherOptions {
   /** the receiver's time to answer (tests shorten it) */
   timeoutMs?: number;
   stopGraceMs?: number;
-  /** resolves host names for the address check (tests); default: the system resolver */
-  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+  /** the address check's DNS time (tests shorten it) */
+  destinationCheckMs?: number;
+  /** name servers for the address check ("127.0.0.1:5353"; tests); default: the system's */
+  dnsServers?: string[];
 }
 
 export interface DispatcherStats {
@@ -242,7 +244,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     let sent = false;
     try {
       const secret = decryptWebhookSecret(delivery.secretEncrypted, delivery.accountId);
-      const destination = await checkDestination(delivery.url);
+      const destination = await checkDestination(delivery);
       sent = destination.ok;
       outcome = destination.ok
         ? // the duration logged is the whole attempt's, the address check included
@@ -258,13 +260,12 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     await recordAttempt(delivery, outcome);
   }
 
-  function checkDestination(url: string): Promise<Destination> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Destination>((resolve) => {
-      const seconds = DISPATCHER_DEFAULTS.destinationCheckMs / 1000;
-      timer = setTimeout(() => resolve({ ok: false, reason: `the host did not resolve within ${seconds} s` }), DISPATCHER_DEFAULTS.destinationCheckMs);
+  /** the address check: DNS now (cancelled at its deadline, off the thread pool), the SSRF guard */
+  function checkDestination(delivery: PendingDelivery): Promise<Destination> {
+    return checkWebhookDestination(delivery.url, {
+      allowPrivate,
+      lookup: { timeoutMs: options.destinationCheckMs ?? DISPATCHER_DEFAULTS.destinationCheckMs, accountId: delivery.accountId, servers: options.dnsServers },
     });
-    return Promise.race([checkWebhookDestination(url, { allowPrivate, resolve: options.resolve }), late]).finally(() => clearTimeout(timer));
   }
 
   async function recordAttempt(delivery: PendingDelivery, outcome: DeliveryOutcome) {
