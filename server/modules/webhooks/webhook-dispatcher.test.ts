@@ -219,6 +219,49 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     ]);
   });
 
+  it("serves accounts in turn: with one slot, two accounts' events alternate instead of waiting behind each other", async () => {
+    const running = dispatcher({ concurrency: 1 });
+    const [first, second] = [await makeAccount("First"), await makeAccount("Second")];
+    const [firstReceiver, secondReceiver] = await Promise.all([receiver(), receiver()]);
+    const firstHook = await hook(first.id, first.adminId, ["viewer_joined"], firstReceiver);
+    const secondHook = await hook(second.id, second.adminId, ["viewer_joined"], secondReceiver);
+    for (let i = 0; i < 3; i++) emitWebhookEvent(first.id, "viewer_joined", joined());
+    for (let i = 0; i < 3; i++) emitWebhookEvent(second.id, "viewer_joined", joined());
+    await running.idle();
+    // the log's ids are the order the attempts ended in; one slot: the order they ran in
+    const rows = await t.db.webhookDelivery.findMany({ where: { webhookId: { in: [firstHook.id, secondHook.id] } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => (row.webhookId === firstHook.id ? "first" : "second"))).toEqual(["first", "second", "first", "second", "first", "second"]);
+  });
+
+  it("holds a slow receiver's backlog to its own account's share: another account is delivered meanwhile, and only the slow account's overflow is dropped", async () => {
+    const running = dispatcher({ concurrency: 4, maxInFlightPerAccount: 2, maxPending: 20, maxPendingPerAccount: 5, timeoutMs: 60_000 });
+    const [slowAccount, quickAccount] = [await makeAccount("Slow"), await makeAccount("Quick")];
+    const [stuck, quick] = await Promise.all([receiver({ delayMs: "never" }), receiver()]);
+    const slowHook = await hook(slowAccount.id, slowAccount.adminId, ["viewer_joined"], stuck);
+    const quickHook = await hook(quickAccount.id, quickAccount.adminId, ["viewer_joined"], quick);
+
+    // two start (the account's in-flight cap), five wait (its share of the queue), 23 are dropped
+    for (let i = 0; i < 30; i++) emitWebhookEvent(slowAccount.id, "viewer_joined", joined());
+    await stuck.next(() => true, { from: 1 }); // both of its slots hold a delivery the receiver never answers
+    expect(running.stats()).toMatchObject({ inFlight: 2, pending: 5, dropped: 23 });
+
+    emitWebhookEvent(quickAccount.id, "viewer_joined", joined());
+    await running.idle(quickAccount.id); // delivered and logged while the slow account's backlog still waits
+    expect(await deliveriesOf(quickHook.id)).toEqual([expect.objectContaining({ responseCode: 200, error: null })]);
+    expect(running.stats()).toMatchObject({ inFlight: 2, pending: 5, dropped: 23 });
+    expect(stuck.received).toHaveLength(2);
+    expect(await deliveriesOf(slowHook.id)).toEqual([]);
+
+    await stuck.close(); // the two hanging attempts end; the five waiting ones find nobody listening
+    await running.idle();
+    const slowRows = await deliveriesOf(slowHook.id);
+    expect(slowRows.filter((row) => !row.error?.startsWith("not sent:"))).toHaveLength(7); // attempted, each logged
+    expect(slowRows.filter((row) => row.error?.startsWith("not sent:"))).toEqual([
+      expect.objectContaining({ error: "not sent: 23 viewer_joined events dropped while the delivery queue was full" }),
+    ]);
+    expect(await deliveriesOf(quickHook.id)).toHaveLength(1); // nothing of the quick account was dropped
+  });
+
   it("on stop lets an attempt under way end and logs, as not sent, what had not started", async () => {
     const running = dispatcher({ concurrency: 1 });
     const account = await makeAccount();
