@@ -120,6 +120,13 @@ export const ZEnv = z
       .optional(),
     /** 1 when a reverse proxy in front sets X-Forwarded-For (then its right-most entry is the client address) */
     TRUST_PROXY: zFlag.default("0"),
+    /** per-IP limits count an IPv6 client by this many leading bits of its address, /48 to /64 (server/http/client-address-key.ts) */
+    RATE_LIMIT_IPV6_PREFIX: z.coerce
+      .number({ error: "must be a whole number from 48 to 64" })
+      .int("must be a whole number from 48 to 64")
+      .min(48, "must be a whole number from 48 to 64")
+      .max(64, "must be a whole number from 48 to 64")
+      .default(64),
     /** also serve the live stream (/socket.io) on this port, e.g. for its own host name; unset: only on PORT */
     STREAM_PORT: zPort.optional(),
     /** concurrent live-stream connections per account, counted over every node (docs/live-stream.md) */

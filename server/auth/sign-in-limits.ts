@@ -6,6 +6,7 @@
 // guessing one account from many addresses, at the price that such a flood can keep that account's owner waiting
 // too (a minute after it stops).
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { clientAddressKey } from "../http/client-address-key";
 import { clientIpFromHeader } from "../http/request-input";
 
 export const SIGN_IN_IP_RATE_LIMIT: RateLimit = { name: "sign-in-ip", points: 10, duration: 60 };
@@ -22,11 +23,11 @@ export function signInAddress(headers: Record<string, unknown> | undefined): str
 
 /** Counts one attempt; throws RateLimitedError when the address or the e-mail address is over its budget. */
 export async function countSignInAttempt(input: { email: string; address: string }): Promise<void> {
-  await perAddress.consume(input.address);
+  await perAddress.consume(clientAddressKey(input.address));
   await perEmail.consume(input.email.toLowerCase());
 }
 
 /** Gives a successful attempt back to both budgets. */
 export async function refundSignInAttempt(input: { email: string; address: string }): Promise<void> {
-  await Promise.all([perAddress.refund(input.address), perEmail.refund(input.email.toLowerCase())]);
+  await Promise.all([perAddress.refund(clientAddressKey(input.address)), perEmail.refund(input.email.toLowerCase())]);
 }

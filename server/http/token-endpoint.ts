@@ -10,6 +10,7 @@ import { jsonResponse } from "./api-response";
 import { KIB, readBodyText } from "./read-body";
 import { RateLimitedError } from "../security/rate-limited-error";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { clientAddressKey } from "./client-address-key";
 import { clientIp } from "./request-input";
 import { runApiRequest } from "./run-api-request";
 import type { Logger } from "pino";
@@ -55,7 +56,7 @@ export async function tokenEndpoint(request: Request): Promise<Response> {
       if (!clientId) throw new OAuthError("invalid_request", "Missing parameter: client_id.");
       if (!clientSecret) throw new OAuthError("invalid_request", "Missing parameter: client_secret.");
 
-      const ip = clientIp(request);
+      const ip = clientAddressKey(clientIp(request));
       await ipLimiter.consume(ip);
       await limiter.consume(`${ip}|${clientId}`);
       const token = await issueAccessToken({ clientId, clientSecret, scope: form.get("scope") });

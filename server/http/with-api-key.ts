@@ -8,6 +8,7 @@ import type { Role } from "../generated/prisma/client";
 import { authenticateApiKey, type AuthenticatedApiKey } from "../modules/api-keys/authenticate-api-key";
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { clientAddressKey } from "./client-address-key";
 import { bearerToken, clientIp } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
@@ -43,7 +44,7 @@ export function withApiKey<P extends RouteParams = RouteParams>(
   const ipLimiter = rateLimiter(API_KEY_IP_RATE_LIMIT);
   return (request, context) =>
     runApiRequest(request, async (frame) => {
-      await ipLimiter.consume(clientIp(request));
+      await ipLimiter.consume(clientAddressKey(clientIp(request)));
       const presented = bearerToken(request);
       const key = presented ? await authenticateApiKey({ apiKey: presented }) : null;
       if (!key) return unauthenticatedResponse("Bearer");

@@ -1,6 +1,7 @@
 // The wrapper for callers without credentials (public tracking info, verify): error mapping, request ids and an
 // optional per-IP rate limit (spec: e.g. POST verify 30 per minute per IP), nothing else.
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { clientAddressKey } from "./client-address-key";
 import { clientIp } from "./request-input";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
@@ -22,7 +23,7 @@ export function withPublicAccess<P extends RouteParams = RouteParams>(
   return (request, context) =>
     runApiRequest(request, async (frame) => {
       const ip = clientIp(request);
-      await limiter?.consume(ip);
+      await limiter?.consume(clientAddressKey(ip));
       const params = await resolveParams(context);
       return toResponse(await handler({ ...frame, request, params, ip }));
     });

@@ -2,6 +2,7 @@
 // tracking-link feature owns the session table). Missing or unknown sessions are 401 `{"message": "Unauthenticated."}`.
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
+import { clientAddressKey } from "./client-address-key";
 import { clientIp } from "./request-input";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
@@ -30,7 +31,7 @@ export function withViewerSession<S, P extends RouteParams = RouteParams>(
   const ipLimiter = options.rateLimitPerIp ? rateLimiter(options.rateLimitPerIp) : null;
   return (request, context) =>
     runApiRequest(request, async (frame) => {
-      await ipLimiter?.consume(clientIp(request));
+      await ipLimiter?.consume(clientAddressKey(clientIp(request)));
       const token = request.headers.get(SESSION_HEADER)?.trim();
       if (!token || token.length > MAX_TOKEN_LENGTH) return unauthenticatedResponse();
       const params = await resolveParams(context);

@@ -25,6 +25,7 @@ import { StreamSubscription, type StreamOutput } from "../modules/stream/stream-
 import type { LivePosition } from "../modules/positions/live-position";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { RateLimitedError } from "../security/rate-limited-error";
+import { clientAddressKey } from "../http/client-address-key";
 import { clientIpFromHeader } from "../http/request-input";
 import type { ConnectionCap } from "./connection-cap";
 import { metrics } from "../metrics/registry";
@@ -118,7 +119,7 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
     socket.conn.once("close", () => cleanup());
     try {
       if (closed) throw unavailable();
-      await handshakeLimiter?.consume(addressOf(socket)).catch((error: unknown) => {
+      await handshakeLimiter?.consume(clientAddressKey(addressOf(socket))).catch((error: unknown) => {
         if (!(error instanceof RateLimitedError)) throw error;
         throw new StreamRefusal(
           StreamRefusalCode.RATE_LIMITED,

@@ -14,6 +14,7 @@ import { decodeRequest } from "./protocols/osmand/decoder";
 import type { OsmandPosition } from "./protocols/osmand/messages";
 import { SampledLog } from "./sampled-log";
 import { settledWithin } from "../deadlines";
+import { clientAddressKey } from "../http/client-address-key";
 import { metrics } from "../metrics/registry";
 
 export const PROTOCOL = "osmand";
@@ -174,7 +175,7 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     },
   );
   server.on("connection", (socket: net.Socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = clientAddressKey(socket.remoteAddress ?? ""); // an IPv6 source counts by its /64
     const open = perAddress.get(address) ?? 0;
     if (open >= maxPerAddress) {
       counters.overAddressCap++;

@@ -19,6 +19,7 @@ import { isValidImei } from "../modules/assets/imei";
 import { SampledLog } from "./sampled-log";
 import { EndSessionError, type KnownTracker, type TrackerSink } from "./tracker-sink";
 import { settledWithin } from "../deadlines";
+import { clientAddressKey } from "../http/client-address-key";
 import { metricSources } from "../metrics/metric-sources";
 import { metrics } from "../metrics/registry";
 
@@ -131,7 +132,8 @@ export async function startStreamListener(options: TcpListenerOptions): Promise<
 
   const server = net.createServer((socket) => {
     const address = socket.remoteAddress ?? "";
-    const open = perAddress.get(address) ?? 0;
+    const key = clientAddressKey(address); // an IPv6 source by its /64; the log keeps the address
+    const open = perAddress.get(key) ?? 0;
     if (open >= maxPerAddress) {
       counters.overAddressCap++;
       warnings.warn("tracker connection refused: too many from its address", { remoteAddress: address, open });
@@ -139,15 +141,15 @@ export async function startStreamListener(options: TcpListenerOptions): Promise<
       socket.destroy();
       return;
     }
-    perAddress.set(address, open + 1);
+    perAddress.set(key, open + 1);
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 60_000);
     sockets.set(socket, handleConnection(socket, connectionOptions));
     socket.once("close", () => {
       sockets.delete(socket);
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      const left = (perAddress.get(key) ?? 1) - 1;
+      if (left > 0) perAddress.set(key, left);
+      else perAddress.delete(key);
     });
   });
   server.maxConnections = 50_000;

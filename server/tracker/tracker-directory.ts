@@ -6,6 +6,7 @@
 // all (further ones are refused just the same, only not recorded); the unknown-device table keeps the newest
 // UNKNOWN_DEVICES_KEPT rows of the last UNKNOWN_DEVICE_TTL_DAYS days.
 import type { Db } from "../db/client";
+import { clientAddressKey } from "../http/client-address-key";
 import { BatchLoader } from "./batch-loader";
 import type { KnownTracker } from "./tracker-sink";
 
@@ -83,7 +84,7 @@ export class TrackerDirectory {
           : null;
       entry = this.remember(input.imei, tracker, !row);
     }
-    if (entry.unknown && this.mayRecordUnknownFrom(input.remoteAddress ?? "")) await this.recordUnknown(input);
+    if (entry.unknown && this.mayRecordUnknownFrom(clientAddressKey(input.remoteAddress ?? ""))) await this.recordUnknown(input);
     return entry.tracker;
   }
 

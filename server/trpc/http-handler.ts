@@ -9,6 +9,7 @@ import { mapError } from "../http/map-error";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { RateLimitedError } from "../security/rate-limited-error";
 import { withCappedBody } from "../http/read-body";
+import { clientAddressKey } from "../http/client-address-key";
 import { clientIp } from "../http/request-input";
 import { IMPORT_LIMITS } from "../modules/imports/imports.schema";
 import { log } from "../log";
@@ -42,7 +43,7 @@ export async function handleTrpcRequest(request: Request, createContext: () => P
     async createContext() {
       const context = await createContext();
       try {
-        await limiter.consume(context.userId !== null ? `user:${context.userId}` : `ip:${clientIp(request)}`);
+        await limiter.consume(context.userId !== null ? `user:${context.userId}` : `ip:${clientAddressKey(clientIp(request))}`);
       } catch (error) {
         if (!(error instanceof RateLimitedError)) throw error;
         retryAfter = error.retryAfterSeconds;

@@ -10,7 +10,8 @@ import { type CreatedWebhookDto, parseWebhookBody, toWebhookDto, WEBHOOK_LIMITS,
 
 export async function createWebhook(input: { accountId: number; userId: number; body: unknown }): Promise<CreatedWebhookDto> {
   const { url, events } = parseWebhookBody(input.body);
-  const destination = await checkWebhookDestination(url, { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE });
+  // the lookup has HOST_LOOKUP_LIMITS.timeoutMs (5 s) and one of the account's lookup slots
+  const destination = await checkWebhookDestination(url, { allowPrivate: env().WEBHOOK_ALLOW_PRIVATE, lookup: { accountId: input.accountId } });
   if (!destination.ok) {
     throw new AppError("VALIDATION_FAILED", `url: ${destination.reason}`, [{ field: "url", message: destination.reason }]);
   }

@@ -6,13 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { env, setEnv } from "../../env";
 import { makeAccount } from "../../testing/http-fixtures";
 import { log } from "../../log";
+import { startDnsServer } from "../../testing/dns-server";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "../../testing/webhook-receiver";
 import { createWebhook } from "./create-webhook";
 import { purgeOldDeliveries } from "./delivery-log-retention";
+import { hostLookupStats } from "./resolve-host";
 import { startWebhookDispatcher, type DispatcherOptions, type WebhookDispatcher } from "./webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer, type WebhookEvent } from "./webhook-events";
 import type { WebhookEventData } from "./webhook-payload";
+import { NOT_PUBLIC_REASON } from "./webhook-destination";
 import { encryptWebhookSecret } from "./webhook-secret";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -58,6 +61,12 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     passenger_id: 41,
     viewer_email: "parent@example.test",
   });
+
+  /** a webhook row as registration would have stored it (its address is not checked here) */
+  const storedHook = (account: { id: number; adminId: number }, url: string) =>
+    t.db.webhook.create({
+      data: { accountId: account.id, createdById: account.adminId, url, events: ["viewer_joined"], secretEncrypted: encryptWebhookSecret("whsec_test", account.id) },
+    });
 
   const deliveriesOf = (webhookId: number) => t.db.webhookDelivery.findMany({ where: { webhookId }, orderBy: { id: "asc" } });
 
@@ -122,28 +131,44 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     await running.idle();
     expect(local.received).toHaveLength(0);
     expect(await deliveriesOf(webhook.id)).toEqual([
-      expect.objectContaining({ responseCode: null, error: expect.stringMatching(/^not sent, address refused: points at a private or loopback address \(127\.0\.0\.1\)/) }),
+      expect.objectContaining({ responseCode: null, error: `not sent, address refused: ${NOT_PUBLIC_REASON}` }),
     ]);
   });
 
   it("resolves the host name at send time: a name that now points inside is refused", async () => {
-    // the one case no machine produces on demand (a public name turning private), so the resolver is a stand-in
-    const running = dispatcher({ allowPrivate: false, resolve: async () => [{ address: "10.0.0.5", family: 4 }] });
-    const account = await makeAccount();
-    const webhook = await t.db.webhook.create({
-      data: {
-        accountId: account.id,
-        createdById: account.adminId,
-        url: "https://hooks.example.com/fleet",
-        events: ["viewer_joined"],
-        secretEncrypted: encryptWebhookSecret("whsec_test", account.id),
-      },
-    });
-    emitWebhookEvent(account.id, "viewer_joined", joined());
-    await running.idle();
-    expect(await deliveriesOf(webhook.id)).toEqual([
-      expect.objectContaining({ responseCode: null, error: expect.stringContaining("address refused: points at a private or loopback address (10.0.0.5)") }),
-    ]);
+    // registered while the name was public; the name server now answers with a private address
+    const dns = await startDnsServer({ "hooks.example.test": { A: ["10.0.0.5"] } });
+    try {
+      const running = dispatcher({ allowPrivate: false, dnsServers: dns.servers });
+      const account = await makeAccount();
+      const webhook = await storedHook(account, "https://hooks.example.test/fleet");
+      emitWebhookEvent(account.id, "viewer_joined", joined());
+      await running.idle();
+      expect(await deliveriesOf(webhook.id)).toEqual([
+        expect.objectContaining({ responseCode: null, error: `not sent, address refused: ${NOT_PUBLIC_REASON}` }),
+      ]);
+      expect(dns.questions.map((q) => q.name)).toContain("hooks.example.test");
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it("gives the receiver's name server its own deadline: a lookup that hangs is cancelled then and logged as not sent", async () => {
+    const dns = await startDnsServer("silent");
+    try {
+      const running = dispatcher({ allowPrivate: false, dnsServers: dns.servers, destinationCheckMs: 200 });
+      const account = await makeAccount();
+      const webhook = await storedHook(account, "https://slow-dns.example.test/fleet");
+      emitWebhookEvent(account.id, "viewer_joined", joined());
+      await running.idle();
+      expect(await deliveriesOf(webhook.id)).toEqual([
+        expect.objectContaining({ responseCode: null, error: "not sent, address refused: host slow-dns.example.test did not resolve within 0.2 s" }),
+      ]);
+      expect(dns.questions.length).toBeGreaterThan(0);
+      expect(hostLookupStats()).toEqual({ underWay: 0, waiting: 0 }); // cancelled, not left running
+    } finally {
+      await dns.close();
+    }
   });
 
   it("logs a secret it cannot read (AUTH_SECRET changed) as not sent", async () => {
@@ -192,6 +217,49 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     expect(rows.filter((row) => row.responseCode === null)).toEqual([
       expect.objectContaining({ event: "viewer_joined", durationMs: 0, error: "not sent: 2 viewer_joined events dropped while the delivery queue was full" }),
     ]);
+  });
+
+  it("serves accounts in turn: with one slot, two accounts' events alternate instead of waiting behind each other", async () => {
+    const running = dispatcher({ concurrency: 1 });
+    const [first, second] = [await makeAccount("First"), await makeAccount("Second")];
+    const [firstReceiver, secondReceiver] = await Promise.all([receiver(), receiver()]);
+    const firstHook = await hook(first.id, first.adminId, ["viewer_joined"], firstReceiver);
+    const secondHook = await hook(second.id, second.adminId, ["viewer_joined"], secondReceiver);
+    for (let i = 0; i < 3; i++) emitWebhookEvent(first.id, "viewer_joined", joined());
+    for (let i = 0; i < 3; i++) emitWebhookEvent(second.id, "viewer_joined", joined());
+    await running.idle();
+    // the log's ids are the order the attempts ended in; one slot: the order they ran in
+    const rows = await t.db.webhookDelivery.findMany({ where: { webhookId: { in: [firstHook.id, secondHook.id] } }, orderBy: { id: "asc" } });
+    expect(rows.map((row) => (row.webhookId === firstHook.id ? "first" : "second"))).toEqual(["first", "second", "first", "second", "first", "second"]);
+  });
+
+  it("holds a slow receiver's backlog to its own account's share: another account is delivered meanwhile, and only the slow account's overflow is dropped", async () => {
+    const running = dispatcher({ concurrency: 4, maxInFlightPerAccount: 2, maxPending: 20, maxPendingPerAccount: 5, timeoutMs: 60_000 });
+    const [slowAccount, quickAccount] = [await makeAccount("Slow"), await makeAccount("Quick")];
+    const [stuck, quick] = await Promise.all([receiver({ delayMs: "never" }), receiver()]);
+    const slowHook = await hook(slowAccount.id, slowAccount.adminId, ["viewer_joined"], stuck);
+    const quickHook = await hook(quickAccount.id, quickAccount.adminId, ["viewer_joined"], quick);
+
+    // two start (the account's in-flight cap), five wait (its share of the queue), 23 are dropped
+    for (let i = 0; i < 30; i++) emitWebhookEvent(slowAccount.id, "viewer_joined", joined());
+    await stuck.next(() => true, { from: 1 }); // both of its slots hold a delivery the receiver never answers
+    expect(running.stats()).toMatchObject({ inFlight: 2, pending: 5, dropped: 23 });
+
+    emitWebhookEvent(quickAccount.id, "viewer_joined", joined());
+    await running.idle(quickAccount.id); // delivered and logged while the slow account's backlog still waits
+    expect(await deliveriesOf(quickHook.id)).toEqual([expect.objectContaining({ responseCode: 200, error: null })]);
+    expect(running.stats()).toMatchObject({ inFlight: 2, pending: 5, dropped: 23 });
+    expect(stuck.received).toHaveLength(2);
+    expect(await deliveriesOf(slowHook.id)).toEqual([]);
+
+    await stuck.close(); // the two hanging attempts end; the five waiting ones find nobody listening
+    await running.idle();
+    const slowRows = await deliveriesOf(slowHook.id);
+    expect(slowRows.filter((row) => !row.error?.startsWith("not sent:"))).toHaveLength(7); // attempted, each logged
+    expect(slowRows.filter((row) => row.error?.startsWith("not sent:"))).toEqual([
+      expect.objectContaining({ error: "not sent: 23 viewer_joined events dropped while the delivery queue was full" }),
+    ]);
+    expect(await deliveriesOf(quickHook.id)).toHaveLength(1); // nothing of the quick account was dropped
   });
 
   it("on stop lets an attempt under way end and logs, as not sent, what had not started", async () => {

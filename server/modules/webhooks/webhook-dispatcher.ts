@@ -1,15 +1,22 @@
 // Delivers announced webhook events (spec, Events: Webhooks; docs/webhooks.md). Installed at server start as the
 // announcer behind `emitWebhookEvent`, so the request that caused an event never waits for a receiver:
 //
-//   announce (sync, O(1)) -> pending events -> find the account's webhooks subscribed to the event (one query)
-//     -> pending deliveries -> per webhook: decrypt the secret, check the address again (DNS now, SSRF guard),
-//        one signed POST (sendWebhook, 5 s), never retried -> one WebhookDelivery row, whatever happened
+//   announce (sync, O(1)) -> the account's pending events -> find the account's webhooks subscribed to the event
+//     (one query) -> the account's pending deliveries -> per webhook: decrypt the secret, check the address again
+//     (DNS now, SSRF guard), one signed POST (sendWebhook, 5 s), never retried -> one WebhookDelivery row, whatever
+//     happened
 //
-// Bounded: at most `maxPending` events and deliveries wait, at most `concurrency` tasks run at once. An event
-// announced while the queue is full is dropped; drops are counted per webhook target and written to the delivery
-// log once a second as one summary row per webhook ("not sent: N events dropped ..."), and logged, sampled. On stop,
-// what has not started is recorded the same way ("the server was stopping") and in-flight attempts get a short grace.
-// Events live in this process's memory only: a crash loses what was pending (at most once, never twice).
+// Fair between accounts: each account has its own queue, and the node's `concurrency` slots are handed to the
+// accounts with waiting work in turn (round-robin), each account holding at most `maxInFlightPerAccount` of them. A
+// tenant whose receivers answer slowly fills its own slots and its own share of the queue; other accounts' events
+// start as soon as any slot comes free.
+//
+// Bounded: at most `maxPendingPerAccount` events and deliveries of one account wait, and `maxPending` of all. An event
+// announced while its account's share (or the whole queue) is full is dropped; drops are counted per webhook target
+// and written to the delivery log once a second as one summary row per webhook ("not sent: N events dropped ..."),
+// and logged, sampled. On stop, what has not started is recorded the same way ("the server was stopping") and
+// in-flight attempts get a short grace. Events live in this process's memory only: a crash loses what was pending
+// (at most once, never twice).
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { db } from "../../db/client";
@@ -21,13 +28,17 @@ import { decryptWebhookSecret } from "./webhook-secret";
 import { metrics } from "../../metrics/registry";
 
 export const DISPATCHER_DEFAULTS = {
-  /** events and deliveries waiting to start */
+  /** events and deliveries waiting to start, all accounts together */
   maxPending: 10_000,
+  /** events and deliveries of one account waiting to start: its share of maxPending */
+  maxPendingPerAccount: 1_000,
   /** lookups and deliveries running at once */
   concurrency: 32,
+  /** lookups and deliveries of one account running at once */
+  maxInFlightPerAccount: 4,
   /** how long stop() waits for attempts under way (each ends within its own 5 s) */
   stopGraceMs: 6_000,
-  /** DNS answer for the address check; the receiver's 5 s start after it */
+  /** DNS answer for the address check (the lookup is cancelled then); the receiver's 5 s start after it */
   destinationCheckMs: 5_000,
   /** dropped events are written to the delivery log this often, as one summary row per webhook */
   dropRecordEveryMs: 1_000,
@@ -43,12 +54,16 @@ export interface DispatcherOptions {
   /** WEBHOOK_ALLOW_PRIVATE: receivers on loopback and private addresses are allowed */
   allowPrivate: boolean;
   maxPending?: number;
+  maxPendingPerAccount?: number;
   concurrency?: number;
+  maxInFlightPerAccount?: number;
   /** the receiver's time to answer (tests shorten it) */
   timeoutMs?: number;
   stopGraceMs?: number;
-  /** resolves host names for the address check (tests); default: the system resolver */
-  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+  /** the address check's DNS time (tests shorten it) */
+  destinationCheckMs?: number;
+  /** name servers for the address check ("127.0.0.1:5353"; tests); default: the system's */
+  dnsServers?: string[];
 }
 
 export interface DispatcherStats {
@@ -65,8 +80,11 @@ export interface DispatcherStats {
 export interface WebhookDispatcher {
   announce: WebhookAnnouncer;
   stats(): DispatcherStats;
-  /** resolves once nothing is pending, running or waiting to be recorded (tests, benchmarks) */
-  idle(): Promise<void>;
+  /**
+   * resolves once nothing is pending, running or waiting to be recorded (tests, benchmarks); given an account, once
+   * nothing of that account is pending or running
+   */
+  idle(accountId?: number): Promise<void>;
   /** stops taking events, lets attempts under way finish (briefly), records the rest as not sent */
   stop(): Promise<void>;
 }
@@ -90,6 +108,14 @@ interface PendingDelivery {
   rawBody: string;
 }
 
+/** one account's waiting work and the slots it holds */
+interface AccountQueue {
+  accountId: number;
+  events: PendingEvent[];
+  deliveries: PendingDelivery[];
+  inFlight: number;
+}
+
 interface DropCount {
   accountId: number;
   event: WebhookEvent;
@@ -110,13 +136,18 @@ const STOPPING = "while the server was stopping";
 export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispatcher {
   const { logger, allowPrivate } = options;
   const maxPending = options.maxPending ?? DISPATCHER_DEFAULTS.maxPending;
+  const maxPendingPerAccount = options.maxPendingPerAccount ?? DISPATCHER_DEFAULTS.maxPendingPerAccount;
   const concurrency = options.concurrency ?? DISPATCHER_DEFAULTS.concurrency;
+  const maxInFlightPerAccount = options.maxInFlightPerAccount ?? DISPATCHER_DEFAULTS.maxInFlightPerAccount;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
 
-  const events: PendingEvent[] = [];
-  const deliveries: PendingDelivery[] = [];
+  /** accounts with work waiting or running; an account leaves when it has neither */
+  const accounts = new Map<number, AccountQueue>();
+  /** accounts with work waiting and a slot of their own free, in turn order (a Set iterates in insertion order) */
+  const ready = new Set<AccountQueue>();
   const drops = new Map<string, DropCount>();
   const running = new Set<Promise<void>>();
+  let pending = 0;
   let inFlight = 0;
   let attempted = 0;
   let dropped = 0;
@@ -124,16 +155,33 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   let dropTimer: NodeJS.Timeout | null = null;
   let droppedSinceLog = 0;
   let lastDropLog = 0;
-  let idleWaiters: Array<() => void> = [];
+  let idleWaiters: Array<{ accountId?: number; resolve: () => void }> = [];
 
-  const pendingCount = () => events.length + deliveries.length;
-  const isIdle = () => pendingCount() === 0 && inFlight === 0 && running.size === 0 && drops.size === 0 && dropTimer === null;
+  const waiting = (queue: AccountQueue) => queue.events.length + queue.deliveries.length;
+  const isIdle = () => pending === 0 && inFlight === 0 && running.size === 0 && drops.size === 0 && dropTimer === null;
 
   function settleIdle() {
-    if (!isIdle()) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
+    if (idleWaiters.length === 0) return;
+    const idle = isIdle();
+    const still: typeof idleWaiters = [];
+    for (const waiter of idleWaiters) {
+      if (waiter.accountId === undefined ? idle : !accounts.has(waiter.accountId)) waiter.resolve();
+      else still.push(waiter);
+    }
+    idleWaiters = still;
+  }
+
+  function queueOf(accountId: number): AccountQueue {
+    let queue = accounts.get(accountId);
+    if (!queue) accounts.set(accountId, (queue = { accountId, events: [], deliveries: [], inFlight: 0 }));
+    return queue;
+  }
+
+  /** puts the account in line (at the back, unless it is in line already), or lets it go when it has nothing left */
+  function review(queue: AccountQueue) {
+    if (waiting(queue) > 0 && queue.inFlight < maxInFlightPerAccount) ready.add(queue);
+    else ready.delete(queue);
+    if (waiting(queue) === 0 && queue.inFlight === 0) accounts.delete(queue.accountId);
   }
 
   /** keeps a task's promise until it ends, so idle() and stop() can wait for it */
@@ -154,7 +202,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     else if (drops.size < MAX_DROP_KEYS) drops.set(key, { ...entry, count });
     const now = Date.now();
     if (now - lastDropLog >= DISPATCHER_DEFAULTS.dropLogEveryMs) {
-      logger.warn({ dropped: droppedSinceLog, pending: pendingCount(), reason: entry.reason }, "webhook events dropped");
+      logger.warn({ dropped: droppedSinceLog, pending, accountId: entry.accountId, reason: entry.reason }, "webhook events dropped");
       droppedSinceLog = 0;
       lastDropLog = now;
     }
@@ -170,65 +218,79 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   const announce: WebhookAnnouncer = (accountId, event, data, target?: WebhookTarget) => {
     const pendingEvent = { accountId, event, data, eventId: target?.eventId ?? randomUUID(), createdAt: new Date(), webhookId: target?.webhookId };
     if (stopping) return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: STOPPING });
-    if (pendingCount() >= maxPending) return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: QUEUE_FULL });
-    events.push(pendingEvent);
+    const queued = accounts.get(accountId);
+    // a full share drops the account's own event, whoever else is waiting
+    if (pending >= maxPending || (queued && waiting(queued) >= maxPendingPerAccount)) {
+      return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: QUEUE_FULL });
+    }
+    const queue = queued ?? queueOf(accountId);
+    queue.events.push(pendingEvent);
+    pending++;
+    review(queue);
     pump();
   };
 
-  /** starts waiting work while there is room: deliveries first (they drain the queue), then lookups */
+  /**
+   * starts waiting work while there are free slots: one task of the account first in line, which then goes to the
+   * back of the line; within an account deliveries first (they drain its queue), then lookups
+   */
   function pump() {
     while (!stopping && inFlight < concurrency) {
-      const delivery = deliveries.shift();
-      if (delivery) {
-        run(() => deliver(delivery));
-        continue;
-      }
-      const event = events.shift();
-      if (!event) break;
-      run(() => resolveEvent(event));
+      const queue = ready.values().next().value;
+      if (!queue) break;
+      ready.delete(queue);
+      const delivery = queue.deliveries.shift();
+      const event = delivery ? undefined : queue.events.shift();
+      pending--;
+      run(queue, delivery ? () => deliver(delivery) : () => resolveEvent(queue, event!));
+      review(queue);
     }
     settleIdle();
   }
 
-  function run(task: () => Promise<void>) {
+  function run(queue: AccountQueue, task: () => Promise<void>) {
     inFlight++;
+    queue.inFlight++;
     track(
       task()
-        .catch((error) => logger.error({ err: error }, "webhook task failed"))
+        .catch((error) => logger.error({ err: error, accountId: queue.accountId }, "webhook task failed"))
         .finally(() => {
           inFlight--;
+          queue.inFlight--;
+          review(queue);
           pump();
         }),
     );
   }
 
   /** the webhooks the event goes to, each queued with the one body every one of them is sent */
-  async function resolveEvent(pending: PendingEvent) {
+  async function resolveEvent(queue: AccountQueue, pendingEvent: PendingEvent) {
     const hooks = await db().webhook.findMany({
       where:
-        pending.webhookId !== undefined
-          ? { id: pending.webhookId, accountId: pending.accountId }
-          : { accountId: pending.accountId, events: { has: pending.event } },
+        pendingEvent.webhookId !== undefined
+          ? { id: pendingEvent.webhookId, accountId: pendingEvent.accountId }
+          : { accountId: pendingEvent.accountId, events: { has: pendingEvent.event } },
       select: { id: true, url: true, secretEncrypted: true, account: { select: { key: true } } },
       orderBy: { id: "asc" },
     });
     if (hooks.length === 0) return;
     const rawBody = buildWebhookBody({
-      eventId: pending.eventId,
-      event: pending.event,
-      createdAt: pending.createdAt,
+      eventId: pendingEvent.eventId,
+      event: pendingEvent.event,
+      createdAt: pendingEvent.createdAt,
       accountKey: hooks[0]!.account.key,
-      data: pending.data as unknown as WebhookEventData[WebhookEvent],
+      data: pendingEvent.data as unknown as WebhookEventData[WebhookEvent],
     });
-    // never dropped here: an account has at most 20 webhooks, so the queue overshoots its cap by a bounded amount
+    // never dropped here: an account has at most 20 webhooks, so its queue overshoots its share by a bounded amount
     for (const hook of hooks) {
-      deliveries.push({
-        accountId: pending.accountId,
+      pending++;
+      queue.deliveries.push({
+        accountId: pendingEvent.accountId,
         webhookId: hook.id,
         url: hook.url,
         secretEncrypted: hook.secretEncrypted,
-        event: pending.event,
-        eventId: pending.eventId,
+        event: pendingEvent.event,
+        eventId: pendingEvent.eventId,
         rawBody,
       });
     }
@@ -242,7 +304,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     let sent = false;
     try {
       const secret = decryptWebhookSecret(delivery.secretEncrypted, delivery.accountId);
-      const destination = await checkDestination(delivery.url);
+      const destination = await checkDestination(delivery);
       sent = destination.ok;
       outcome = destination.ok
         ? // the duration logged is the whole attempt's, the address check included
@@ -258,13 +320,12 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     await recordAttempt(delivery, outcome);
   }
 
-  function checkDestination(url: string): Promise<Destination> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Destination>((resolve) => {
-      const seconds = DISPATCHER_DEFAULTS.destinationCheckMs / 1000;
-      timer = setTimeout(() => resolve({ ok: false, reason: `the host did not resolve within ${seconds} s` }), DISPATCHER_DEFAULTS.destinationCheckMs);
+  /** the address check: DNS now (cancelled at its deadline, off the thread pool), the SSRF guard */
+  function checkDestination(delivery: PendingDelivery): Promise<Destination> {
+    return checkWebhookDestination(delivery.url, {
+      allowPrivate,
+      lookup: { timeoutMs: options.destinationCheckMs ?? DISPATCHER_DEFAULTS.destinationCheckMs, accountId: delivery.accountId, servers: options.dnsServers },
     });
-    return Promise.race([checkWebhookDestination(url, { allowPrivate, resolve: options.resolve }), late]).finally(() => clearTimeout(timer));
   }
 
   async function recordAttempt(delivery: PendingDelivery, outcome: DeliveryOutcome) {
@@ -316,12 +377,23 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     }
   }
 
+  /** everything waiting, recorded as not sent because the server is stopping */
+  function dropWaiting() {
+    for (const queue of accounts.values()) {
+      for (const item of [...queue.events.splice(0), ...queue.deliveries.splice(0)]) {
+        noteDrop({ accountId: item.accountId, event: item.event, webhookId: item.webhookId, reason: STOPPING });
+      }
+      review(queue);
+    }
+    pending = 0;
+  }
+
   return {
     announce,
-    stats: () => ({ pending: pendingCount(), inFlight, attempted, dropped }),
-    idle: () =>
+    stats: () => ({ pending, inFlight, attempted, dropped }),
+    idle: (accountId?: number) =>
       new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
+        idleWaiters.push({ accountId, resolve });
         settleIdle();
       }),
     async stop() {
@@ -329,10 +401,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
       stopping = true;
       if (dropTimer) clearTimeout(dropTimer);
       dropTimer = null;
-      for (const event of events.splice(0)) noteDrop({ accountId: event.accountId, event: event.event, webhookId: event.webhookId, reason: STOPPING });
-      for (const delivery of deliveries.splice(0)) {
-        noteDrop({ accountId: delivery.accountId, event: delivery.event, webhookId: delivery.webhookId, reason: STOPPING });
-      }
+      dropWaiting();
       const grace = options.stopGraceMs ?? DISPATCHER_DEFAULTS.stopGraceMs;
       let graceTimer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<"late">((resolve) => (graceTimer = setTimeout(() => resolve("late"), grace)));
@@ -340,9 +409,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
       clearTimeout(graceTimer);
       if (finished === "late") logger.warn({ inFlight }, "webhook deliveries still under way at shutdown are not logged");
       // lookups that ended during the grace queued deliveries that will not start now
-      for (const delivery of deliveries.splice(0)) {
-        noteDrop({ accountId: delivery.accountId, event: delivery.event, webhookId: delivery.webhookId, reason: STOPPING });
-      }
+      dropWaiting();
       if (drops.size > 0) await recordDrops();
       settleIdle();
     },

@@ -10,7 +10,7 @@ export const WEBHOOK_LIMITS = {
   perAccount: 20,
   /** characters of a receiver URL */
   urlLength: 2_000,
-  /** test pings per webhook and minute: enough to try a receiver, too few to aim the service at someone */
+  /** test pings per account and minute, all its webhooks together: enough to try receivers, too few to aim the service at someone */
   testsPerMinute: 10,
 } as const;
 

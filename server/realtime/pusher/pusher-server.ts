@@ -12,6 +12,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
 import { WebSocket, WebSocketServer } from "ws";
+import { clientAddressKey } from "../../http/client-address-key";
 import { clientIpFromHeader } from "../../http/request-input";
 import type { ConnectionCap } from "../connection-cap";
 import { CLOSE_MESSAGES, PusherCloseCode, PusherErrorCode, type CloseCode } from "./close-codes";
@@ -120,7 +121,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
   }, PUSHER_LIMITS.sweepMs);
   sweep.unref();
 
-  const admit = (request: IncomingMessage, ws: WebSocket, ip: string, socketId: string, admitted: boolean) => {
+  const admit = (request: IncomingMessage, ws: WebSocket, ip: string, holder: string, socketId: string, admitted: boolean) => {
     const now = Date.now();
     const connection: ConnectionState = {
       socketId,
@@ -159,7 +160,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     connections.add(connection);
     ws.on("close", () => {
       connections.delete(connection);
-      ipCap.release(ip, socketId);
+      ipCap.release(holder, socketId);
       authority.disconnected(connection);
     });
     ws.on("error", (error) => logger.debug({ err: error, socketId }, "pusher socket error"));
@@ -238,15 +239,16 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
         return;
       }
       const ip = clientAddress(request, options.trustProxy);
+      const holder = clientAddressKey(ip); // the cap counts an IPv6 client by its /64; logs keep the address
       // Pusher socket ids are two integers joined by a dot; random, so that nodes never hand out the same one
       const socketId = `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`;
-      void ipCap.acquire(ip, socketId).then((admitted) => {
+      void ipCap.acquire(holder, socketId).then((admitted) => {
         if (socket.destroyed) {
-          if (admitted) ipCap.release(ip, socketId);
+          if (admitted) ipCap.release(holder, socketId);
           return;
         }
         // over the cap the upgrade still completes, so that the client reads the protocol's error and backs off
-        wss.handleUpgrade(request, socket, head, (ws) => admit(request, ws, ip, socketId, admitted));
+        wss.handleUpgrade(request, socket, head, (ws) => admit(request, ws, ip, holder, socketId, admitted));
       });
     },
     stats() {

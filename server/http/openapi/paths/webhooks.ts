@@ -96,7 +96,7 @@ export function registerWebhookPaths(registry: OpenAPIRegistry): void {
     description:
       "Sends a test_ping event to the webhook's address, subscribed to test_ping or not. Answers 202 at once with the " +
       "event's id: the attempt, with the receiver's response code, appears in the delivery log when it ends (within " +
-      `the receiver's 5 seconds). ${WEBHOOK_LIMITS.testsPerMinute} tests a minute per webhook. ${ROLES}`,
+      `the receiver's 5 seconds). ${WEBHOOK_LIMITS.testsPerMinute} tests a minute per account, all its webhooks together. ${ROLES}`,
     security: apiKeySecurity,
     request: { params: ZWebhookParams },
     responses: { 202: json(z.object({ data: ZWebhookTestAccepted }), "Accepted: the ping is on its way."), ...errorResponses(401, 403, 404, 429) },

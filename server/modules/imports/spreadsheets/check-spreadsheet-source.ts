@@ -39,7 +39,7 @@ export async function checkSpreadsheetSource(
 ): Promise<{ check: SpreadsheetCheck; update: SourceUpdate }> {
   const checkedAt = new Date();
   const failed = (error: string) => ({ check: { outcome: "error", error } as const, update: { lastCheckedAt: checkedAt, lastError: error } });
-  const read = await readSpreadsheet(source.url, { allowPrivate: options.allowPrivate });
+  const read = await readSpreadsheet(source.url, { allowPrivate: options.allowPrivate, accountId: source.accountId });
   if (!read.ok) return failed(read.reason);
   if (read.sha256 === source.contentHash) return { check: { outcome: "unchanged" }, update: { lastCheckedAt: checkedAt, lastError: null } };
   try {

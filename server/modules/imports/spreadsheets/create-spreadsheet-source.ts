@@ -25,7 +25,7 @@ export async function createSpreadsheetSource(input: {
     throw new AppError("CONFLICT", `An account connects at most ${MAX_SPREADSHEET_SOURCES} spreadsheets; remove one first.`);
   }
   await countSpreadsheetFetch(input.accountId);
-  const read = await readSpreadsheet(url, { allowPrivate: input.allowPrivate });
+  const read = await readSpreadsheet(url, { allowPrivate: input.allowPrivate, accountId: input.accountId });
   if (!read.ok) throw new AppError("VALIDATION_FAILED", `The spreadsheet could not be read: ${read.reason}.`, [{ field: "url", message: read.reason }]);
   const mapping = Object.fromEntries(Object.entries(columnMap).filter(([, header]) => header !== ""));
   try {

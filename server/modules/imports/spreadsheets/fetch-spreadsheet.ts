@@ -1,17 +1,20 @@
 // Fetches a connected spreadsheet's published CSV: a GET to an address the SSRF guard checked, connecting to the
 // checked address itself (pinned lookup, no pooled socket), following at most a few redirects, each checked again
 // (a spreadsheet service's "publish to the web" address usually redirects to its file host). At most 5 MiB and
-// 20 seconds for the whole exchange. Never throws: a failure is a reason for the source's last error.
+// 20 seconds for the whole exchange; each hop's DNS lookup at most 5 of them, cancelled when they run out. Never throws: a failure is a reason for the source's last error.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { HOST_LOOKUP_LIMITS } from "../../webhooks/resolve-host";
 import type { Destination } from "../../webhooks/webhook-destination";
 import { SHEET_LIMITS } from "../sheet/sheet-table";
 import { checkSpreadsheetUrl } from "./spreadsheet-url";
 
 export const SPREADSHEET_FETCH_LIMITS = {
   timeoutMs: 20_000,
+  /** DNS time of each hop (off the thread pool, cancelled when it runs out) */
+  lookupTimeoutMs: HOST_LOOKUP_LIMITS.timeoutMs,
   maxRedirects: 5,
   maxBytes: SHEET_LIMITS.bytes,
 } as const;
@@ -64,11 +67,27 @@ function get(destination: Extract<Destination, { ok: true }>, deadline: number, 
   });
 }
 
-export async function fetchSpreadsheet(url: string, options: { allowPrivate: boolean; maxBytes?: number }): Promise<FetchedSpreadsheet> {
+export interface FetchSpreadsheetOptions {
+  allowPrivate: boolean;
+  maxBytes?: number;
+  /** the account the sheet is fetched for: its lookups share the account's lookup slots (resolve-host.ts) */
+  accountId?: number;
+  /** name servers to ask (tests); default: the system's */
+  dnsServers?: string[];
+  /** each hop's DNS time (tests shorten it); default SPREADSHEET_FETCH_LIMITS.lookupTimeoutMs */
+  lookupTimeoutMs?: number;
+}
+
+export async function fetchSpreadsheet(url: string, options: FetchSpreadsheetOptions): Promise<FetchedSpreadsheet> {
   const deadline = Date.now() + SPREADSHEET_FETCH_LIMITS.timeoutMs;
   let current = url;
   for (let hop = 0; hop <= SPREADSHEET_FETCH_LIMITS.maxRedirects; hop++) {
-    const destination = await checkSpreadsheetUrl(current, { allowPrivate: options.allowPrivate });
+    // each hop's lookup has its own deadline, within what is left of the whole fetch's
+    const lookupMs = Math.max(1, Math.min(options.lookupTimeoutMs ?? SPREADSHEET_FETCH_LIMITS.lookupTimeoutMs, deadline - Date.now()));
+    const destination = await checkSpreadsheetUrl(current, {
+      allowPrivate: options.allowPrivate,
+      lookup: { timeoutMs: lookupMs, accountId: options.accountId, servers: options.dnsServers },
+    });
     if (!destination.ok) return { ok: false, reason: hop === 0 ? `the address ${destination.reason}` : `it redirects to ${current}, which ${destination.reason}` };
     const answer = await get(destination, deadline, options.maxBytes ?? SPREADSHEET_FETCH_LIMITS.maxBytes);
     if (answer.kind === "failed") return { ok: false, reason: answer.reason };

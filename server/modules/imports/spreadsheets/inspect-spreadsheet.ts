@@ -18,7 +18,7 @@ export interface SpreadsheetInspection {
 
 export async function inspectSpreadsheet(input: { accountId: number; url: string; target: ImportTarget; allowPrivate: boolean }): Promise<SpreadsheetInspection> {
   await countSpreadsheetFetch(input.accountId);
-  const read = await readSpreadsheet(input.url, { allowPrivate: input.allowPrivate });
+  const read = await readSpreadsheet(input.url, { allowPrivate: input.allowPrivate, accountId: input.accountId });
   if (!read.ok) throw new AppError("VALIDATION_FAILED", `The spreadsheet could not be read: ${read.reason}.`, [{ field: "url", message: read.reason }]);
   const { headers, rows } = read.table;
   return { headers, sample: rows.slice(0, SAMPLE_LINES), lines: rows.length, guess: guessColumnMap(input.target, headers) };

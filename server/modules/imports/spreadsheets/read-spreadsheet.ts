@@ -2,11 +2,11 @@
 // at the headers and for every check).
 import { parseCsvTable } from "../sheet/parse-csv-table";
 import { SheetError, type SheetTable } from "../sheet/sheet-table";
-import { fetchSpreadsheet } from "./fetch-spreadsheet";
+import { fetchSpreadsheet, type FetchSpreadsheetOptions } from "./fetch-spreadsheet";
 
 export type ReadSpreadsheet = { ok: true; table: SheetTable; sha256: string } | { ok: false; reason: string };
 
-export async function readSpreadsheet(url: string, options: { allowPrivate: boolean }): Promise<ReadSpreadsheet> {
+export async function readSpreadsheet(url: string, options: FetchSpreadsheetOptions): Promise<ReadSpreadsheet> {
   const fetched = await fetchSpreadsheet(url, options);
   if (!fetched.ok) return fetched;
   try {

@@ -129,7 +129,7 @@ describe.each(databaseKinds())("connected spreadsheets on %s", (kind) => {
       code: "VALIDATION_FAILED",
       message: "Choose the column for Passenger name (required).",
     });
-    expect(await refusal({ target: "passengers", url: `${base}/sheet.csv`, columnMap: MAP }, false)).toMatchObject({ message: expect.stringMatching(/private or loopback/) });
+    expect(await refusal({ target: "passengers", url: `${base}/sheet.csv`, columnMap: MAP }, false)).toMatchObject({ message: expect.stringMatching(/non-public address/) });
     expect(await refusal({ target: "passengers", url: "ftp://example.com/a.csv", columnMap: MAP })).toMatchObject({ message: expect.stringMatching(/http or https/) });
     answer = { status: 200, body: "<html></html>", type: "text/html" };
     expect(await refusal({ target: "passengers", url: `${base}/sheet.csv`, columnMap: MAP })).toMatchObject({ message: expect.stringMatching(/web page, not CSV/) });
@@ -160,7 +160,7 @@ describe("fetchSpreadsheet", () => {
   });
 
   it("refuses plain http and loopback unless private addresses are allowed", async () => {
-    expect(await fetchSpreadsheet(`${base}/sheet.csv`, { allowPrivate: false })).toMatchObject({ ok: false, reason: expect.stringMatching(/private or loopback/) });
+    expect(await fetchSpreadsheet(`${base}/sheet.csv`, { allowPrivate: false })).toMatchObject({ ok: false, reason: expect.stringMatching(/non-public address/) });
     expect(await fetchSpreadsheet("http://93.184.215.14/sheet.csv", { allowPrivate: false })).toMatchObject({ ok: false, reason: expect.stringMatching(/must use https/) });
   });
 });

@@ -226,7 +226,7 @@ describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
       for (const url of ["http://127.0.0.1:8080/hooks", "http://localhost/hooks", "http://169.254.169.254/latest/meta-data", "http://[::1]/x", "http://10.1.2.3/x"]) {
         const response = await api.create({ url, events: ["viewer_joined"] });
         expect(response.status, url).toBe(422);
-        expect(response.body.errors).toEqual([{ field: "url", message: expect.stringMatching(/private or loopback address .*WEBHOOK_ALLOW_PRIVATE=1/) }]);
+        expect(response.body.errors).toEqual([{ field: "url", message: expect.stringMatching(/^points at a non-public address; .*WEBHOOK_ALLOW_PRIVATE=1$/) }]);
       }
     } finally {
       setEnv({ ...previousEnv, WEBHOOK_ALLOW_PRIVATE: true });
@@ -247,16 +247,27 @@ describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
     expect(await t.db.webhook.count({ where: { accountId: account.id } })).toBe(20);
   });
 
-  it("allows 10 test pings a minute per webhook, then 429 with Retry-After", async () => {
+  it("allows 10 test pings a minute per account, whichever of its webhooks they go to, then 429 with Retry-After", async () => {
     const { api } = await setup();
     const hook = await receiver();
-    const { id } = (await api.create({ url: hook.url, events: ["viewer_joined"] })).body.data;
-    for (let i = 0; i < 10; i++) expect((await api.test(id)).status).toBe(202);
-    const limited = await api.test(id);
+    const first = (await api.create({ url: hook.url, events: ["viewer_joined"] })).body.data.id;
+    const second = (await api.create({ url: hook.url, events: ["form_submitted"] })).body.data.id;
+    for (let i = 0; i < 5; i++) expect((await api.test(first)).status).toBe(202);
+    for (let i = 0; i < 5; i++) expect((await api.test(second)).status).toBe(202);
+    const limited = await api.test(second);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // deleting and registering a webhook again gives it a new id, but no fresh budget
+    await dispatcher.idle(); // (the first webhook's pings are delivered before it goes)
+    expect((await api.delete(first)).status).toBe(204);
+    const third = (await api.create({ url: hook.url, events: ["viewer_joined"] })).body.data.id;
+    expect((await api.test(third)).status).toBe(429);
+    // another account's budget is its own
+    const other = await setup();
+    const otherHook = (await other.api.create({ url: hook.url, events: ["viewer_joined"] })).body.data.id;
+    expect((await other.api.test(otherHook)).status).toBe(202);
     await dispatcher.idle();
-    expect(hook.received).toHaveLength(10);
+    expect(hook.received).toHaveLength(11);
   });
 
   it("answers 405 with Allow for a method a resource does not have", async () => {

@@ -1,6 +1,6 @@
 // POST /api/{account_key}/public-tracking/webhooks/{id}/test: sends a test_ping to the webhook's address. Answers 202
 // at once with the event's id; the attempt (with the receiver's response code) appears in the delivery log when it
-// ends, within the 5 s a receiver has. 10 tests a minute per webhook.
+// ends, within the 5 s a receiver has. 10 tests a minute per account, all its webhooks together.
 import { jsonResponse } from "@/server/http/api-response";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { idParam } from "@/server/http/request-input";
