@@ -141,6 +141,18 @@ export const ZEnv = z
       .int("must be a whole number of seconds from 1")
       .min(1, "must be a whole number of seconds from 1")
       .default(300),
+    /** a passenger's own link expires once its route has not run for this many days (docs/passengers.md) */
+    PASSENGER_LINK_IDLE_DAYS: z.coerce
+      .number({ error: "must be a whole number of days from 1" })
+      .int("must be a whole number of days from 1")
+      .min(1, "must be a whole number of days from 1")
+      .default(30),
+    /** welcome messages (e-mail and SMS) an account may send in a day (docs/passengers.md) */
+    WELCOME_MESSAGES_PER_DAY: z.coerce
+      .number({ error: "must be a whole number from 1" })
+      .int("must be a whole number from 1")
+      .min(1, "must be a whole number from 1")
+      .default(2000),
   })
   .transform((v) => ({
     ...v,

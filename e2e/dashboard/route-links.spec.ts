@@ -77,7 +77,7 @@ test("a parent gets their child's own link by e-mail, sees the day's run notice 
   const parent = `parent-${Date.now()}@example.test`;
   const { created_ids } = await api.rows("passengers", [{ route_number: "M1", passenger_name: "Ada", contact_name: "Sam", contact_email: parent }]);
 
-  expect(await api.sendWelcome(created_ids)).toEqual({ counts: { sent: 1, not_approved: 0, opted_out: 0, no_channel: 0 } });
+  expect(await api.sendWelcome(created_ids)).toEqual({ counts: { sent: 1, not_approved: 0, opted_out: 0, no_channel: 0, recently_welcomed: 0 } });
   const mail = await waitForOutboxMessage(e2eSettings().dataDir, { to: parent });
   expect(mail.text).toContain("Hello Sam,");
   const url = /https?:\/\/\S+\/t\/[0-9a-f-]{36}/.exec(mail.text)![0];
@@ -92,7 +92,7 @@ test("a parent gets their child's own link by e-mail, sees the day's run notice 
   await messages.getByRole("button", { name: "Stop messages" }).click();
   await messages.getByRole("button", { name: "Yes, stop messages" }).click();
   await expect(messages).toContainText("You will get no more messages from");
-  expect(await api.sendWelcome(created_ids)).toEqual({ counts: { sent: 0, not_approved: 0, opted_out: 1, no_channel: 0 } });
+  expect(await api.sendWelcome(created_ids)).toEqual({ counts: { sent: 0, not_approved: 0, opted_out: 1, no_channel: 0, recently_welcomed: 0 } });
 
   // a reload says so at once
   await page.reload();

@@ -1,14 +1,17 @@
 // Route-based links moving real viewers, on every database kind: a viewer on pusher-js watches a route's link while
 // two buses report over TCP; a run imported for today with the spare bus sends `.vehicle.changed` with the spare's
 // position, and from then on the viewer follows the spare and no longer hears the first bus. A passenger moved to
-// another route by an import takes their link, and its viewers, along.
+// another route by an import takes their link, and its viewers, along. A passenger's link is watched only around its
+// route's run: a viewer outside it is refused (4005), a viewer inside hears .schedule.changed when the run is
+// cancelled, and one whose link the team rotates hears .link.expired and is closed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { makeAccount, makeApiKey } from "../testing/http-fixtures";
 import { createAsset } from "../modules/assets/create-asset";
 import { importRows } from "../modules/imports/import-rows";
 import { ensurePassengerLink } from "../modules/passengers/ensure-passenger-links";
-import { formatLocalDate, zonedParts } from "../modules/time/zoned-time";
+import { rotatePassengerLink } from "../modules/passengers/rotate-passenger-link";
+import { formatClockMinutes, formatLocalDate, zonedParts } from "../modules/time/zoned-time";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
 import {
   connectViewer,
@@ -111,6 +114,53 @@ describe.each(databaseKinds())("route-based links moving their viewers on %s", (
     const beforeCancel = viewer.events.length;
     await rows("runs", [{ route_number: "R1", date: today, status: "cancelled" }]);
     expect(((await viewer.next("vehicle.changed", beforeCancel)) as { new_location?: { latitude: number } }).new_location).toMatchObject({ latitude: 40.2 });
+    bus.close();
+    spare.close();
+  });
+
+  /** a passenger on route R3, which runs today only, from an hour before now to an hour after (in the account's day) */
+  async function runningNow(rows: Awaited<ReturnType<typeof fleet>>["rows"], name: string) {
+    const local = zonedParts(Date.now(), TIME_ZONE);
+    const minute = local.hour * 60 + local.minute;
+    const today = formatLocalDate(local);
+    await rows("routes", [{ route_number: "R3", route_name: "East loop", vehicle: "BUS-1" }]);
+    const run = { route_number: "R3", date: today, start_time: formatClockMinutes(Math.max(0, minute - 60)), end_time: formatClockMinutes(Math.min(1439, minute + 60)) };
+    await rows("runs", [run]);
+    const imported = await rows("passengers", [{ route_number: "R3", passenger_name: name }]);
+    return { passengerId: imported.result.created_ids[0]!, run };
+  }
+
+  it("refuses a passenger's viewer outside the route's runs (4005), and tells a watching one when today's run is cancelled", async () => {
+    const { accountId, rows, bus, spare } = await fleet();
+    await rows("routes", [{ route_number: "R4", route_name: "Not running", vehicle: "SPR-1" }]); // no days, no runs
+    const idle = await rows("passengers", [{ route_number: "R4", passenger_name: "Ida" }]);
+    const idleLink = await ensurePassengerLink({ accountId, passengerId: idle.result.created_ids[0]! });
+    const verified = await fetch(`${server.url}/api/public/tracking/${idleLink.uuid}/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const refused = connectViewer(server.url, idleLink.uuid, ((await verified.json()) as { session: { token: string } }).session.token);
+    viewers.push(refused);
+    expect(await refused.closedWith()).toBe(4005);
+
+    await bus.send(recordAt(Date.now() - 60_000, { lat: 42.1, lng: -72.1 }));
+    const { passengerId, run } = await runningNow(rows, "Una");
+    const link = await ensurePassengerLink({ accountId, passengerId });
+    const viewer = await watch(link.uuid);
+    expect(((await viewer.next("location.updated")) as { location: { latitude: number } }).location.latitude).toBe(42.1);
+    const before = viewer.events.length;
+    await rows("runs", [{ ...run, status: "cancelled" }]);
+    expect(await viewer.next("schedule.changed", before)).toEqual({ is_active: false, message: expect.stringContaining("paused") });
+    bus.close();
+    spare.close();
+  });
+
+  it("ends a passenger's viewer at once when the team rotates the link: link.expired, then closed", async () => {
+    const { accountId, rows, bus, spare } = await fleet();
+    const { passengerId } = await runningNow(rows, "Vic");
+    const link = await ensurePassengerLink({ accountId, passengerId });
+    const viewer = await watch(link.uuid);
+    const rotated = await rotatePassengerLink({ accountId, passengerId });
+    expect(rotated.uuid).not.toBe(link.uuid);
+    expect(await viewer.next("link.expired")).toEqual({ reason: "disabled" });
+    expect(await viewer.closedWith()).toBe(4003);
     bus.close();
     spare.close();
   });

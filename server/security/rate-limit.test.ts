@@ -30,6 +30,21 @@ describe("rateLimiter (memory)", () => {
   });
 });
 
+describe("rateLimiter.consumeMany (a batch counted at once)", () => {
+  it("counts all of a batch or none of it, saying how many were left and when the window ends", async () => {
+    const limiter = rateLimiter({ name: `mem-many-${randomId(6)}`, points: 5, duration: 3600 });
+    expect(await limiter.consumeMany("account", 3)).toEqual({ ok: true });
+    const refused = await limiter.consumeMany("account", 3);
+    expect(refused).toEqual({ ok: false, remaining: 2, retryAfterSeconds: expect.any(Number) });
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(3500);
+    // the refusal counted nothing: two still fit, then none; refund gives several back
+    expect(await limiter.consumeMany("account", 2)).toEqual({ ok: true });
+    expect(await limiter.consumeMany("account", 1)).toMatchObject({ ok: false, remaining: 0 });
+    await limiter.refund("account", 2);
+    expect(await limiter.consumeMany("account", 2)).toEqual({ ok: true });
+  });
+});
+
 describe.runIf(inject("redis"))("rateLimiter (Redis)", () => {
   const previous = env();
   afterAll(async () => {

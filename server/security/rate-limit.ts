@@ -19,8 +19,13 @@ export interface RateLimit {
 export interface RateLimiter {
   /** counts one request for `key`; throws RateLimitedError (429 with Retry-After) when over the limit */
   consume(key: string): Promise<void>;
-  /** gives one counted request back (e.g. a sign-in that succeeded, so only failures use up the budget) */
-  refund(key: string): Promise<void>;
+  /** gives counted requests back (e.g. a sign-in that succeeded, so only failures use up the budget); default one */
+  refund(key: string, points?: number): Promise<void>;
+  /**
+   * counts `points` at once (a batch, such as the messages of one call): all of them, or, when they do not all fit,
+   * none, answering how many were left and when the window ends (for a message and Retry-After of the caller's own)
+   */
+  consumeMany(key: string, points: number): Promise<{ ok: true } | { ok: false; remaining: number; retryAfterSeconds: number }>;
 }
 
 const store = globalThis as unknown as { __fleetlineRateLimiters?: Map<string, RateLimiterAbstract> };
@@ -61,8 +66,23 @@ export function rateLimiter(limit: RateLimit): RateLimiter {
         throw error;
       }
     },
-    async refund(key) {
-      await limiterFor(limit).reward(key, 1);
+    async refund(key, points = 1) {
+      await limiterFor(limit).reward(key, points);
+    },
+    async consumeMany(key, points) {
+      const redisUrl = env().REDIS_URL;
+      if (redisUrl) await readyRedis(redisUrl);
+      try {
+        await limiterFor(limit).consume(key, points);
+        return { ok: true };
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // the refused points were added to the counter: give them back, so a refusal costs nothing
+        await limiterFor(limit).reward(key, points);
+        metrics().rateLimitRefusals.inc({ limit: limit.name });
+        const remaining = Math.max(0, limit.points - (error.consumedPoints - points));
+        return { ok: false, remaining, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
     },
   };
 }

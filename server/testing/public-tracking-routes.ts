@@ -1,8 +1,8 @@
 // Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out,
-// /broadcasting/auth), the account's public-tracking API (send-welcome, route occurrences) and its tracking-link
-// management (/api/{account_key}/tracking-links) served by their real
-// route handlers on a server started without Next.js (test nodes, benchmarks), where Next's router would otherwise
-// answer. Only the routing is replaced; every handler, wrapper and use case is the production code.
+// /broadcasting/auth), the account's public-tracking API (send-welcome, rotate-link, route occurrences) and its
+// tracking-link management (/api/{account_key}/tracking-links) served by their real route handlers on a server
+// started without Next.js (test nodes, benchmarks), where Next's router would otherwise answer. Only the routing is
+// replaced; every handler, wrapper and use case is the production code.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as channelAuth from "../../app/broadcasting/auth/route";
 import * as accessRequests from "../../app/api/public/tracking/[uuid]/access-requests/route";
@@ -13,6 +13,7 @@ import * as verify from "../../app/api/public/tracking/[uuid]/verify/route";
 import * as optOut from "../../app/api/public/tracking/[uuid]/opt-out/route";
 import * as run from "../../app/api/public/tracking/[uuid]/run/route";
 import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
+import * as rotateLink from "../../app/api/[accountKey]/public-tracking/passengers/[passengerId]/rotate-link/route";
 import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
 import * as trackingLinks from "../../app/api/[accountKey]/tracking-links/route";
 import * as trackingLink from "../../app/api/[accountKey]/tracking-links/[uuid]/route";
@@ -31,6 +32,7 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/opt-out$/, module: optOut as unknown as RouteModule },
   { pattern: /^\/broadcasting\/auth$/, module: channelAuth as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/send-welcome$/, module: sendWelcome as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/(?<passengerId>[^/]+)\/rotate-link$/, module: rotateLink as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/routes\/(?<routeId>[^/]+)\/occurrences$/, module: occurrences as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links$/, module: trackingLinks as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links\/(?<uuid>[^/]+)$/, module: trackingLink as unknown as RouteModule },

@@ -39,9 +39,9 @@ export function StopMessages({
       </h2>
       <div role="status" aria-live="polite" className="mt-1 text-sm text-slate-700">
         {step.name === "stopped" ? (
-          <p>You will get no more messages from {sender}. This link keeps working.</p>
+          <p>You will get no more messages from {sender}. This link no longer shows the vehicle.</p>
         ) : step.name === "confirm" ? (
-          <p>Stop messages from {sender} about this route? The link keeps working.</p>
+          <p>Stop messages from {sender} about this route? This link will then no longer show the vehicle.</p>
         ) : step.name === "failed" ? (
           <p className="text-red-800">{step.message}</p>
         ) : (

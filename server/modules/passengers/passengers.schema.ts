@@ -158,6 +158,10 @@ export const PASSENGER_LIMITS = {
   welcomeCallsPerMinute: 10,
   /** messages handed to the mailer or SMS provider at once */
   sendConcurrency: 5,
+  /** a passenger welcomed less than this long ago is skipped by send-welcome unless the call says `force: true` */
+  rewelcomeAfterMs: 24 * 3_600_000,
+  /** rotate-link calls per minute per API key (ours) */
+  rotationsPerMinute: 60,
 } as const;
 
 /** the passenger page's control that stops messages; every welcome message names it in these words */
@@ -171,6 +175,10 @@ export const ZSendWelcome = z
       })
       .min(1, "must hold at least one passenger id")
       .max(PASSENGER_LIMITS.maxWelcomeIds, `at most ${PASSENGER_LIMITS.maxWelcomeIds.toLocaleString("en")} passenger ids per call`),
+    force: z
+      .boolean({ error: "must be true or false" })
+      .optional()
+      .meta({ description: "true: also message passengers welcomed in the last 24 hours (counted as recently_welcomed otherwise)" }),
   })
   .meta({ id: "SendWelcomeRequest" });
 
@@ -182,10 +190,28 @@ export const ZSendWelcomeResult = z
       not_approved: z.number().int().meta({ description: "passengers the team has not approved" }),
       opted_out: z.number().int().meta({ description: "passengers who stopped messages through their link" }),
       no_channel: z.number().int().meta({ description: "neither an e-mail address nor a phone number in international form" }),
+      recently_welcomed: z
+        .number()
+        .int()
+        .meta({ description: "(ours) welcomed in the last 24 hours and skipped, since the call did not say force: true" }),
     }),
   })
   .meta({ id: "SendWelcomeResult" });
 export type SendWelcomeResult = z.infer<typeof ZSendWelcomeResult>;
+
+/** a passenger's own link, as rotate-link answers it */
+export const ZPassengerLink = z
+  .object({
+    passenger_id: z.number().int(),
+    uuid: z.string().meta({ description: "the link's new public identifier" }),
+    url: z.string().meta({ description: "{PUBLIC_URL}/t/{uuid}, the address the welcome message carries" }),
+  })
+  .meta({ id: "PassengerLink" });
+export type PassengerLinkDto = z.infer<typeof ZPassengerLink>;
+
+export function toPassengerLinkDto(passengerId: number, link: { uuid: string; url: string }): PassengerLinkDto {
+  return { passenger_id: passengerId, uuid: link.uuid, url: link.url };
+}
 
 /** the answer of the public opt-out call */
 export const ZOptOutResult = z

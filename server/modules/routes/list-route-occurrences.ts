@@ -6,16 +6,8 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
-import {
-  addDays,
-  compareLocalDates,
-  formatClockMinutes,
-  formatLocalDate,
-  isoWeekday,
-  parseLocalDate,
-  zonedParts,
-  type LocalDate,
-} from "../time/zoned-time";
+import { routeDays } from "../runs/route-calendar";
+import { addDays, compareLocalDates, formatClockMinutes, formatLocalDate, parseLocalDate, zonedParts, type LocalDate } from "../time/zoned-time";
 import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceList } from "./routes.schema";
 
 const vehicleSelect = { select: { id: true, name: true, plate: true } } as const;
@@ -45,39 +37,23 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
     select: { id: true, date: true, status: true, startMinute: true, endMinute: true, notice: true, asset: vehicleSelect, driver: driverSelect },
   });
   const runOf = new Map(runs.map((run) => [run.date, run]));
-  const effectiveFrom = route.effectiveFrom ? parseLocalDate(route.effectiveFrom) : null;
   const clock = (minutes: number | null) => (minutes === null ? null : formatClockMinutes(minutes));
 
-  const data: Occurrence[] = [];
-  for (let day = from; compareLocalDates(day, to) <= 0; day = addDays(day, 1)) {
-    const date = formatLocalDate(day);
-    const run = runOf.get(date);
-    if (run) {
-      data.push({
-        date,
-        run_id: run.id,
-        status: run.status,
-        start_time: clock(run.startMinute ?? route.startMinute),
-        end_time: clock(run.endMinute ?? route.endMinute),
-        vehicle: run.asset ?? route.asset,
-        driver: run.driver ?? route.driver,
-        notice: run.notice,
-        source: "run",
-      });
-    } else if (route.days.includes(isoWeekday(day)) && (!effectiveFrom || compareLocalDates(day, effectiveFrom) >= 0)) {
-      data.push({
-        date,
-        run_id: null,
-        status: "scheduled",
-        start_time: clock(route.startMinute),
-        end_time: clock(route.endMinute),
-        vehicle: route.asset,
-        driver: route.driver,
-        notice: null,
-        source: "schedule",
-      });
-    }
-  }
+  const data: Occurrence[] = routeDays(route, runOf, from, to).map((day) => {
+    const date = formatLocalDate(day.date);
+    const run = day.source === "run" ? runOf.get(date)! : null;
+    return {
+      date,
+      run_id: run?.id ?? null,
+      status: day.status,
+      start_time: clock(day.startMinute),
+      end_time: clock(day.endMinute),
+      vehicle: run?.asset ?? route.asset,
+      driver: run?.driver ?? route.driver,
+      notice: run?.notice ?? null,
+      source: day.source,
+    };
+  });
   return { data, next_cursor: null, from: formatLocalDate(from), to: formatLocalDate(to), time_zone: timeZone };
 }
 

@@ -9,7 +9,7 @@ import {
   type TrackingLinkDto,
   type TrackingLinkInfo,
 } from "./tracking-links.schema";
-import { isWithinSchedule, timedExpiry, type LinkTiming } from "./link-timing";
+import { isWithinSchedule, timedExpiry, type LinkTiming, type RunWindow } from "./link-timing";
 
 export const linkSelect = {
   id: true,
@@ -43,6 +43,8 @@ export const linkSelect = {
   expiredAt: true,
   expiredReason: true,
   nextCheckAt: true,
+  runWindowStart: true,
+  runWindowEnd: true,
   createdAt: true,
   routeId: true,
   passengerId: true,
@@ -94,6 +96,9 @@ export interface LinkRecord {
   expiredAt: Date | null;
   expiredReason: "arrival" | "time_expired" | "schedule_ended" | null;
   nextCheckAt: Date | null;
+  /** a passenger's link: the window around its route's run in progress or next (null: none ahead) */
+  runWindowStart: Date | null;
+  runWindowEnd: Date | null;
   createdAt: Date;
   /** a route-based link: asset_id holds the vehicle of the route's run for the day (refresh-route-links.ts) */
   routeId: number | null;
@@ -130,7 +135,14 @@ export function linkTiming(link: LinkRecord): LinkTiming {
     schedule: hasSchedule
       ? { days: link.scheduleDays, start: link.scheduleStart!, end: link.scheduleEnd!, until: link.scheduleUntil }
       : null,
+    // a passenger's own link shows the vehicle only around its route's runs (passenger-link-windows.ts)
+    ...(link.passengerId !== null && { runWindow: storedRunWindow(link) }),
   };
+}
+
+function storedRunWindow(link: LinkRecord): RunWindow | null {
+  if (!link.runWindowStart || !link.runWindowEnd) return null;
+  return { start: link.runWindowStart.getTime(), end: link.runWindowEnd.getTime() };
 }
 
 export function linkState(link: LinkRecord, now: number): LinkState {

@@ -3,7 +3,9 @@
 //   - a weekly window in the account's time zone (days, start and end clock times), optionally up to a last day
 //     (`until`): outside the window it is outside its schedule, and when the last window ends it expires
 //     (schedule_ended);
-//   - a time limit (`expiresAt`): it expires then (time_expired).
+//   - a time limit (`expiresAt`): it expires then (time_expired);
+//   - a run window (a passenger's own link only): the window around its route's run in progress or next
+//     (passenger-link-windows.ts); outside it, or when no run lies ahead, the link is outside its schedule.
 // The scheduler asks `nextBoundary` when to look again; the public API asks `isWithinSchedule` and `timedExpiry`.
 import {
   addDays,
@@ -25,11 +27,22 @@ export interface WeeklySchedule {
   until: string | null;
 }
 
+/** instants: watchable from `start` (inclusive) to `end` (exclusive) */
+export interface RunWindow {
+  start: number;
+  end: number;
+}
+
 export interface LinkTiming {
   timeZone: string;
   startsAt: number | null;
   expiresAt: number | null;
   schedule: WeeklySchedule | null;
+  /**
+   * absent: the link is not bound to runs; otherwise it is watchable only within this window, and never when it is
+   * null (no run ahead). Applies on top of the start and the schedule.
+   */
+  runWindow?: RunWindow | null;
 }
 
 export type TimedExpiryReason = "time_expired" | "schedule_ended";
@@ -39,6 +52,7 @@ const SEARCH_DAYS = 8;
 
 export function isWithinSchedule(timing: LinkTiming, now: number): boolean {
   if (timing.startsAt !== null && now < timing.startsAt) return false;
+  if (timing.runWindow !== undefined && !(timing.runWindow && now >= timing.runWindow.start && now < timing.runWindow.end)) return false;
   const schedule = timing.schedule;
   if (!schedule) return true;
   const local = zonedParts(now, timing.timeZone);
@@ -81,6 +95,7 @@ export function nextBoundary(timing: LinkTiming, now: number): number | null {
   const candidates: number[] = [];
   if (timing.startsAt !== null) candidates.push(timing.startsAt);
   if (timing.expiresAt !== null) candidates.push(timing.expiresAt);
+  if (timing.runWindow) candidates.push(timing.runWindow.start, timing.runWindow.end);
   const schedule = timing.schedule;
   if (schedule && schedule.days.length > 0) {
     const ends = scheduleEndsAt(schedule, timing.timeZone);

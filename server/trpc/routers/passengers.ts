@@ -1,7 +1,7 @@
 // A route's passengers for the dashboard: every member reads them; roles that manage passengers
-// (passengers.manage) add, edit, approve or hold back, clear an opt-out, delete, and get a passenger's own link to
-// copy (made on first need, as send-welcome makes it for the same roles). Bodies are the use cases' inputs, validated
-// there. Welcome messages are not sent from here (send-welcome, docs/passengers.md).
+// (passengers.manage) add, edit, approve or hold back, clear an opt-out, delete, get a passenger's own link to copy
+// (made on first need, as send-welcome makes it for the same roles) and give it a new address. Bodies are the use
+// cases' inputs, validated there. Welcome messages are not sent from here (send-welcome, docs/passengers.md).
 import { z } from "zod";
 import { clearPassengerOptOut } from "../../modules/passengers/clear-passenger-opt-out";
 import { createPassenger } from "../../modules/passengers/create-passenger";
@@ -9,6 +9,7 @@ import { deletePassenger } from "../../modules/passengers/delete-passenger";
 import { ensurePassengerLink } from "../../modules/passengers/ensure-passenger-links";
 import { getPassenger } from "../../modules/passengers/get-passenger";
 import { listPassengers } from "../../modules/passengers/list-passengers";
+import { rotatePassengerLink } from "../../modules/passengers/rotate-passenger-link";
 import { updatePassenger } from "../../modules/passengers/update-passenger";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
 import { ZPageInput } from "../../modules/paging";
@@ -45,6 +46,11 @@ export const passengersRouter = createTrpcRouter({
   link: requirePermission("passengers.manage")
     .input(z.object({ passengerId: ZId }))
     .mutation(({ ctx, input }) => ensurePassengerLink({ accountId: ctx.account.id, passengerId: input.passengerId })),
+
+  /** a new address for the passenger's link: the old one ends at once for whoever holds it (review N6) */
+  rotateLink: requirePermission("passengers.manage")
+    .input(z.object({ passengerId: ZId }))
+    .mutation(({ ctx, input }) => rotatePassengerLink({ accountId: ctx.account.id, passengerId: input.passengerId })),
 
   delete: requirePermission("passengers.manage")
     .input(z.object({ passengerId: ZId }))

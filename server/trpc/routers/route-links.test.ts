@@ -1,7 +1,7 @@
 // Route-based and passengers' links through the dashboard API, on every database kind: every member lists the
 // account's routes (the link form's route picker), a route-based link is created through trackingLinks.create, a
-// passenger's link is made once and then copied by roles that manage passengers only, and another account's routes
-// and passengers stay hidden.
+// passenger's link is made once and then copied (or given a new address) by roles that manage passengers only, and
+// another account's routes and passengers stay hidden.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
@@ -59,6 +59,18 @@ describe.each(databaseKinds())("routes router on %s", (kind) => {
     expect(await callerFor(a.users.office_staff).passengers.link({ accountKey: a.key, passengerId: passenger.id })).toEqual(first);
     expect((await refusal(callerFor(a.users.viewer).passengers.link({ accountKey: a.key, passengerId: passenger.id }))).code).toBe("FORBIDDEN");
     expect((await refusal(callerFor(b.users.admin).passengers.link({ accountKey: b.key, passengerId: passenger.id }))).code).toBe("NOT_FOUND");
+  });
+
+  it("gives a passenger's link a new address for roles that manage passengers only; the old address is unknown at once", async () => {
+    const passenger = await db().passenger.create({ data: { accountId: a.id, routeId: routeA, name: "Ben" }, select: { id: true } });
+    const first = await callerFor(a.users.office_staff).passengers.link({ accountKey: a.key, passengerId: passenger.id });
+    const rotated = await callerFor(a.users.office_staff).passengers.rotateLink({ accountKey: a.key, passengerId: passenger.id });
+    expect(rotated).toEqual({ id: first.id, uuid: expect.any(String), url: expect.stringMatching(new RegExp(`/t/${rotated.uuid}$`)) });
+    expect(rotated.uuid).not.toBe(first.uuid);
+    expect(await db().trackingLink.findUnique({ where: { uuid: first.uuid } })).toBeNull();
+    expect(await callerFor(a.users.admin).passengers.link({ accountKey: a.key, passengerId: passenger.id })).toEqual(rotated);
+    expect((await refusal(callerFor(a.users.viewer).passengers.rotateLink({ accountKey: a.key, passengerId: passenger.id }))).code).toBe("FORBIDDEN");
+    expect((await refusal(callerFor(b.users.admin).passengers.rotateLink({ accountKey: b.key, passengerId: passenger.id }))).code).toBe("NOT_FOUND");
   });
 
   it("moves a route's links onto its new vehicle before routes.update answers", async () => {

@@ -92,7 +92,7 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
 
       const answer = await welcome(account.key, key.apiKey, { passenger_ids: [ada, ben, cleo, dan, eve, finn, ada] });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ counts: { sent: 2, not_approved: 1, opted_out: 1, no_channel: 2 } });
+      expect(answer.body).toEqual({ counts: { sent: 2, not_approved: 1, opted_out: 1, no_channel: 2, recently_welcomed: 0 } });
 
       // each sent passenger has exactly one link of their own: public, on their route, following its vehicle
       const links = await db().trackingLink.findMany({ where: { accountId: account.id, passengerId: { not: null } }, orderBy: { passengerId: "asc" } });
@@ -123,8 +123,10 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
       const info = await call("GET", `/api/public/tracking/${adaLink.uuid}/info`);
       expect(info.body).toMatchObject({ data: { display_name: "Morning loop", access_mode: "public", is_active: true } });
 
-      // welcoming again reuses each passenger's one link
-      expect((await welcome(account.key, key.apiKey, { passenger_ids: [ada] })).body).toEqual({ counts: { sent: 1, not_approved: 0, opted_out: 0, no_channel: 0 } });
+      // welcoming again (a day later, or with force) reuses each passenger's one link
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [ada], force: true })).body).toEqual({
+        counts: { sent: 1, not_approved: 0, opted_out: 0, no_channel: 0, recently_welcomed: 0 },
+      });
       expect(await db().trackingLink.count({ where: { passengerId: ada } })).toBe(1);
       expect((await readOutbox(server.dataDir)).slice(mailBefore).at(-1)!.text).toContain(`${PUBLIC_URL}/t/${adaLink.uuid}`);
     });
@@ -187,6 +189,66 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
       const limited = await welcome(account.key, key.apiKey, { passenger_ids: created_ids });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+
+    it("skips passengers welcomed in the last 24 hours (recently_welcomed) unless the call says force: true", async () => {
+      const { account, key, rows } = await school();
+      const { created_ids } = await rows("passengers", [{ route_number: "M1", passenger_name: "Gil", contact_email: "gil@example.test" }]);
+      const gil = created_ids[0]!;
+      const counts = (sent: number, recently: number) => ({ counts: { sent, not_approved: 0, opted_out: 0, no_channel: 0, recently_welcomed: recently } });
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [gil] })).body).toEqual(counts(1, 0));
+      const mailBefore = (await readOutbox(server.dataDir)).length;
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [gil] })).body).toEqual(counts(0, 1));
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [gil], force: false })).body).toEqual(counts(0, 1));
+      expect((await readOutbox(server.dataDir)).length).toBe(mailBefore);
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [gil], force: true })).body).toEqual(counts(1, 0));
+      expect((await readOutbox(server.dataDir)).length).toBe(mailBefore + 1);
+      // a day later, welcomed again without force
+      await db().passenger.update({ where: { id: gil }, data: { welcomeSentAt: new Date(Date.now() - 24 * 3_600_000 - 60_000) } });
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [gil] })).body).toEqual(counts(1, 0));
+      expect(await welcome(account.key, key.apiKey, { passenger_ids: [gil], force: "yes" })).toMatchObject({
+        status: 422,
+        body: { code: "VALIDATION_FAILED", errors: [{ field: "force", message: "must be true or false" }] },
+      });
+    });
+
+    it("refuses a call past the account's daily message budget with 429 and Retry-After, sending nothing; other accounts are not affected", async () => {
+      const previous = env();
+      setEnv({ ...previous, WELCOME_MESSAGES_PER_DAY: 3 });
+      try {
+        const { account, key, rows } = await school();
+        const { created_ids } = await rows(
+          "passengers",
+          ["Hana", "Ivo", "Jan", "Kim"].map((name) => ({ route_number: "M1", passenger_name: name, contact_email: `${name.toLowerCase()}@example.test` })),
+        );
+        const [hana, ivo, jan, kim] = created_ids as [number, number, number, number];
+        expect((await welcome(account.key, key.apiKey, { passenger_ids: [hana, ivo] })).body!.counts.sent).toBe(2);
+        const mailBefore = (await readOutbox(server.dataDir)).length;
+
+        const refused = await welcome(account.key, key.apiKey, { passenger_ids: [jan, kim] });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({
+          code: "RATE_LIMITED",
+          message: expect.stringMatching(/^This account may send 3 welcome messages a day: 1 is left, and this call would send 2\. Nothing was sent\. .* try again in \d+ h \d+ min/),
+        });
+        const retryAfter = Number(refused.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThan(23 * 3600);
+        expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+        expect((await readOutbox(server.dataDir)).length).toBe(mailBefore);
+        expect(await db().passenger.count({ where: { id: { in: [jan, kim] }, welcomeSentAt: { not: null } } })).toBe(0);
+
+        // the refused call used up nothing: one more still fits, then none
+        expect((await welcome(account.key, key.apiKey, { passenger_ids: [jan] })).body!.counts.sent).toBe(1);
+        expect(await welcome(account.key, key.apiKey, { passenger_ids: [kim] })).toMatchObject({ status: 429, body: { message: expect.stringContaining("0 are left") } });
+        // skipped passengers cost nothing
+        expect((await welcome(account.key, key.apiKey, { passenger_ids: [hana] })).body!.counts.recently_welcomed).toBe(1);
+
+        const other = await school();
+        const theirs = await other.rows("passengers", [{ route_number: "M1", passenger_name: "Lia", contact_email: "lia@example.test" }]);
+        expect((await welcome(other.account.key, other.key.apiKey, { passenger_ids: theirs.created_ids })).body!.counts.sent).toBe(1);
+      } finally {
+        setEnv(previous);
+      }
     });
 
     it("answers 503 MAIL_UNAVAILABLE when the mail server is down, saying how many went out before", async () => {
@@ -254,9 +316,11 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
       const stored = await db().passenger.findUniqueOrThrow({ where: { id: passengerId }, select: { optedOutAt: true } });
       expect(stored.optedOutAt!.toISOString()).toBe(first.body!.data.opted_out_at);
 
-      expect((await welcome(account.key, key.apiKey, { passenger_ids: [passengerId] })).body).toEqual({ counts: { sent: 0, not_approved: 0, opted_out: 1, no_channel: 0 } });
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [passengerId] })).body).toEqual({
+        counts: { sent: 0, not_approved: 0, opted_out: 1, no_channel: 0, recently_welcomed: 0 },
+      });
       await clearPassengerOptOut({ accountId: account.id, passengerId });
-      expect((await welcome(account.key, key.apiKey, { passenger_ids: [passengerId] })).body!.counts.sent).toBe(1);
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [passengerId], force: true })).body!.counts.sent).toBe(1);
       await expect(clearPassengerOptOut({ accountId: account.id + 1_000_000, passengerId })).rejects.toMatchObject({ code: "PASSENGER_NOT_FOUND" });
     });
 
@@ -287,6 +351,65 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
       await updateTrackingLink({ accountId: account.id, linkId: link.id, active: false });
       expect((await call("POST", `/api/public/tracking/${link.uuid}/opt-out`, { session })).status).toBe(200);
       expect((await db().passenger.findUniqueOrThrow({ where: { id: passengerId } })).optedOutAt).not.toBeNull();
+    });
+  });
+
+  describe("a passenger's link outside its route's runs, and rotated", () => {
+    /** a passenger on a route that has no run yet: their link is outside its schedule whenever the test runs */
+    async function passengerWithoutRuns() {
+      const setup = await school();
+      await setup.rows("routes", [{ route_number: "N0", route_name: "Not running yet" }]);
+      const { created_ids } = await setup.rows("passengers", [{ route_number: "N0", passenger_name: "Noor", contact_email: "noor@example.test" }]);
+      const passengerId = created_ids[0]!;
+      expect((await welcome(setup.account.key, setup.key.apiKey, { passenger_ids: [passengerId] })).body!.counts.sent).toBe(1);
+      const link = await db().trackingLink.findUniqueOrThrow({ where: { passengerId } });
+      return { ...setup, passengerId, link };
+    }
+    const rotate = (accountKey: string, passengerId: number | string, key?: string) =>
+      call("POST", `/api/${accountKey}/public-tracking/passengers/${passengerId}/rotate-link`, { key });
+
+    it("is outside its schedule on a day without a run: info says so and location answers 403", async () => {
+      const { link } = await passengerWithoutRuns();
+      expect((await call("GET", `/api/public/tracking/${link.uuid}/info`)).body).toMatchObject({
+        data: { is_active: true, is_expired: false, is_within_schedule: false },
+      });
+      // a public link still lets the page open a session (for its form and "Stop messages"), but shows no position
+      const verified = await call("POST", `/api/public/tracking/${link.uuid}/verify`, { body: {} });
+      expect(verified.status).toBe(200);
+      expect(await call("GET", `/api/public/tracking/${link.uuid}/location`, { session: verified.body!.session.token })).toMatchObject({
+        status: 403,
+        body: { code: "OUTSIDE_SCHEDULE" },
+      });
+    });
+
+    it("rotates the link: 200 with the new address, the old one 404 at once and its sessions ended; send-welcome sends the new one", async () => {
+      const { account, key, passengerId, link } = await passengerWithoutRuns();
+      const session = (await call("POST", `/api/public/tracking/${link.uuid}/verify`, { body: {} })).body!.session.token as string;
+      const rotated = await rotate(account.key, passengerId, key.apiKey);
+      expect(rotated.status).toBe(200);
+      expect(rotated.body).toEqual({ data: { passenger_id: passengerId, uuid: expect.any(String), url: `${PUBLIC_URL}/t/${rotated.body!.data.uuid}` } });
+      const fresh = rotated.body!.data.uuid as string;
+      expect(fresh).not.toBe(link.uuid);
+      expect(await call("GET", `/api/public/tracking/${link.uuid}/info`)).toMatchObject({ status: 404, body: { code: "LINK_NOT_FOUND" } });
+      expect(await call("POST", `/api/public/tracking/${link.uuid}/verify`, { body: {} })).toMatchObject({ status: 404, body: { code: "LINK_NOT_FOUND" } });
+      expect((await call("GET", `/api/public/tracking/${link.uuid}/location`, { session })).status).toBe(401);
+      expect((await call("GET", `/api/public/tracking/${fresh}/info`)).body).toMatchObject({ data: { is_active: true, is_expired: false } });
+
+      // the welcome sent before carried the old address: the new one goes out without force
+      expect((await welcome(account.key, key.apiKey, { passenger_ids: [passengerId] })).body!.counts.sent).toBe(1);
+      expect((await readOutbox(server.dataDir)).at(-1)!.text).toContain(`${PUBLIC_URL}/t/${fresh}`);
+    });
+
+    it("answers rotate-link 401 without a key, 403 for a viewer's key, 404 for another account's key or passenger, 405 for GET", async () => {
+      const { account, key, passengerId } = await passengerWithoutRuns();
+      const other = await school();
+      expect(await rotate(account.key, passengerId)).toMatchObject({ status: 401, body: { message: "Unauthenticated." } });
+      const viewer = await makeApiKey(account.id, "viewer");
+      expect(await rotate(account.key, passengerId, viewer.apiKey)).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
+      expect(await rotate(account.key, passengerId, other.key.apiKey)).toMatchObject({ status: 404, body: { code: "ACCOUNT_NOT_FOUND" } });
+      expect(await rotate(other.account.key, passengerId, other.key.apiKey)).toMatchObject({ status: 404, body: { code: "PASSENGER_NOT_FOUND" } });
+      expect(await rotate(account.key, "abc", key.apiKey)).toMatchObject({ status: 404, body: { code: "PASSENGER_NOT_FOUND" } });
+      expect((await call("GET", `/api/${account.key}/public-tracking/passengers/${passengerId}/rotate-link`, { key: key.apiKey })).status).toBe(405);
     });
   });
 

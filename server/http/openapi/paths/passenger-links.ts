@@ -1,8 +1,8 @@
-// Passenger links and routes for integrators ({base_url}/api/{account_key}/public-tracking, API key): send-welcome and
-// a route's occurrences. The webhook calls of the same base path are registered in their own file.
+// Passenger links and routes for integrators ({base_url}/api/{account_key}/public-tracking, API key): send-welcome, a
+// passenger's link rotated to a new address, and a route's occurrences. The webhook calls of the same base path are registered in their own file.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ZSendWelcome, ZSendWelcomeResult } from "../../../modules/passengers/passengers.schema";
+import { ZPassengerLink, ZSendWelcome, ZSendWelcomeResult } from "../../../modules/passengers/passengers.schema";
 import { ZOccurrenceList, ZOccurrenceQuery } from "../../../modules/routes/routes.schema";
 import { apiKeySecurity, errorResponses } from "../common";
 
@@ -22,15 +22,34 @@ export function registerPassengerLinkPaths(registry: OpenAPIRegistry): void {
     description:
       "Sends each passenger's contact a welcome message with the passenger's own tracking link (made on first need, one " +
       "per passenger): by e-mail to contact_email, else by SMS to a contact_phone in international form. Each passenger " +
-      "counts once, in the first that applies: not_approved, opted_out, no_channel, sent. Every id must be a passenger of " +
-      "the account, else 422 names the others and nothing is sent. Up to 1,000 ids per call; 10 calls a minute per key. " +
-      "An import never messages anyone.",
+      "counts once, in the first that applies: not_approved, opted_out, no_channel, recently_welcomed (welcomed in the " +
+      "last 24 hours; send `force: true` to message them anyway), sent. Every id must be a passenger of the account, else " +
+      "422 names the others and nothing is sent. Up to 1,000 ids per call; 10 calls a minute per key; an account sends at " +
+      "most 2,000 welcome messages a day by default (WELCOME_MESSAGES_PER_DAY): a call that would go past it sends nothing " +
+      "and answers 429 RATE_LIMITED with Retry-After and how many are left. An import never messages anyone.",
     security: apiKeySecurity,
     request: { params: ZAccountParams, body: { required: true, content: { "application/json": { schema: ZSendWelcome } } } },
     responses: {
       200: json(ZSendWelcomeResult, "How many were sent, and why the others were not."),
       ...errorResponses(400, 401, 403, 404, 422, 429),
       503: unavailable,
+    },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/{accountKey}/public-tracking/passengers/{passengerId}/rotate-link",
+    tags: ["Passenger links"],
+    summary: "Give a passenger's link a new address",
+    description:
+      "A new uuid for the passenger's own tracking link (made now when they have none): the old address ends at once " +
+      "(404 LINK_NOT_FOUND on every public call, its viewer sessions ended, its viewers sent link.expired and " +
+      "disconnected). Nothing is sent: the passenger counts as not welcomed with the new address, so the next " +
+      "send-welcome sends it. 60 calls a minute per key.",
+    security: apiKeySecurity,
+    request: { params: ZAccountParams.extend({ passengerId: z.string().meta({ description: "The passenger's id (created_ids of a passengers import)." }) }) },
+    responses: {
+      200: json(z.object({ data: ZPassengerLink }), "The passenger's link under its new address."),
+      ...errorResponses(401, 403, 404, 429),
     },
   });
   registry.registerPath({

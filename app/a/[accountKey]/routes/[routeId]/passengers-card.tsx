@@ -2,8 +2,9 @@
 // The route's passengers: contact, pick-up and drop-off stops, and whether messages may reach them (approved or
 // held back by the team; opted out through their link). Roles that manage passengers add and edit them, approve or
 // hold them back, clear an opt-out when the passenger asks to be messaged again, copy a passenger's own tracking link
-// (made the first time it is asked for), and delete them after confirming. Welcome messages are sent elsewhere
-// (send-welcome), never from this list.
+// (made the first time it is asked for), give that link a new address after confirming (a forwarded message, a lost
+// phone: the old address stops working at once), and delete them after confirming. Welcome messages are sent
+// elsewhere (send-welcome), never from this list.
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -18,6 +19,7 @@ import { useListNotice } from "../../../../_components/use-list-notice";
 import { Badge } from "../../../../_components/ui/badge";
 import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
+import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
 import { EmptyState } from "../../../../_components/ui/empty-state";
 import { formatDate } from "../../../../_components/ui/format-date";
 import { PassengerDialog } from "./passenger-dialog";
@@ -39,6 +41,7 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
   const trpc = useTRPC();
   const [editing, setEditing] = useState<Editing>(null);
   const deleting = useDeleteTarget<PassengerDto>();
+  const [renewing, setRenewing] = useState<PassengerDto | null>(null);
 
   const passengers = useInfiniteQuery(
     trpc.passengers.list.infiniteQueryOptions({ accountKey, routeId: route.id, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.next_cursor }),
@@ -56,6 +59,14 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
     trpc.passengers.clearOptOut.mutationOptions({ onSuccess: (p) => list.succeeded(`Cleared the opt-out of ${p.name}; the next welcome includes them again.`), onError: list.failed }),
   );
   const passengerLink = useMutation(trpc.passengers.link.mutationOptions());
+  const rotateLink = useMutation(
+    trpc.passengers.rotateLink.mutationOptions({
+      onSuccess: () =>
+        list.succeeded(`${renewing?.name ?? "The passenger"} has a new link; the old one no longer works. Copy it, or send a welcome message with it.`, () =>
+          setRenewing(null),
+        ),
+    }),
+  );
   const remove = useMutation(
     trpc.passengers.delete.mutationOptions({
       onSuccess: () => list.succeeded(`Deleted ${deleting.target?.name ?? "the passenger"}.`, deleting.close),
@@ -118,6 +129,16 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                       }
                     }}
                   />
+                  <Button
+                    variant="ghost"
+                    aria-label={`New link for ${passenger.name}`}
+                    onClick={() => {
+                      rotateLink.reset();
+                      setRenewing(passenger);
+                    }}
+                  >
+                    New link
+                  </Button>
                   <Button variant="ghost" aria-label={`Edit ${passenger.name}`} onClick={() => setEditing({ mode: "edit", passenger })}>
                     Edit
                   </Button>
@@ -162,6 +183,21 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
           onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
       ) : null}
+
+      <ConfirmDialog
+        open={renewing !== null}
+        title="Give this passenger a new link?"
+        confirmLabel="Make a new link"
+        busy={rotateLink.isPending}
+        error={rotateLink.error ? describeError(rotateLink.error).message : null}
+        onClose={() => setRenewing(null)}
+        onConfirm={() => renewing && rotateLink.mutate({ accountKey, passengerId: renewing.id })}
+      >
+        <p>
+          <strong>{renewing?.name}</strong>&apos;s tracking link gets a new address. The old address stops working at once: whoever watches through it is
+          disconnected, including a forwarded copy. Nothing is sent; copy the new link or send a welcome message with it.
+        </p>
+      </ConfirmDialog>
 
       <DeleteDialog
         target={deleting.target}
