@@ -245,7 +245,7 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(duplicate).toMatchObject({ code: 1, json: { error: "IMEI 356307042441013 is already fitted to another asset" } });
     expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
     expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
-    expect(await test.database.prisma.asset.count()).toBe(2); // the van and the driver phone of createEverything
+    expect(await test.database.prisma.asset.count()).toBe(3); // the van and the two driver phones of createEverything (the typed id without the opt-in was refused)
 
     // tracking links: create with every flag, disable, and the errors
     const key = out.account.key as string;

@@ -26,5 +26,5 @@ export async function provisionUnknownDevice(
   if (!device || !visible) throw new AppError("NOT_FOUND", `no unknown device with IMEI ${imei}`);
   const created = await createAsset({ accountId, name, plate: plate ?? undefined, imei, protocol: device.protocol, allowWeakDeviceId });
   await db().unknownDevice.deleteMany({ where: { imei } });
-  return created;
+  return { id: created.id, trackerId: created.trackerId };
 }
