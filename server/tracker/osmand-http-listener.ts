@@ -243,7 +243,7 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     },
   );
   server.on("connection", (socket: net.Socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = addressBucket(socket.remoteAddress); // an IPv6 source counts per /64, as in the throttle
     const open = perAddress.get(address) ?? 0;
     if (open >= maxPerAddress) {
       counters.overAddressCap++;
