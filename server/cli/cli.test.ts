@@ -45,13 +45,19 @@ async function createEverything(target: { databaseUrl: string }) {
   const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
   expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^acme-logistics-[a-z0-9]{5}$/) } });
   const key = account.json.key as string;
-  const [user, client, asset, phone] = await Promise.all([
+  const [user, client, asset, phone, typedPhone, weakPhone] = await Promise.all([
     fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target),
     fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target),
     fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target),
-    fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand", "--imei", "driver-3"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Driver phone 3", "--protocol", "osmand", "--imei", "driver-3"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Driver phone 4", "--protocol", "osmand", "--imei", "driver-4", "--allow-weak-device-id"], target),
   ]);
-  expect(phone).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
+  // a phone gets a generated device id, printed once for the phone app; a typed one needs the explicit opt-in
+  expect(phone).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number), device_id: expect.stringMatching(/^[a-z2-9]{6}(-[a-z2-9]{6}){3}$/) } });
+  expect(typedPhone.code).not.toBe(0);
+  expect(typedPhone.json.error).toMatch(/^imei: a phone's device id is its only credential, and a typed one can be guessed/);
+  expect(weakPhone).toMatchObject({ code: 0, json: { id: expect.any(Number), device_id: "driver-4" } });
   expect(user).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
   expect(client).toMatchObject({ code: 0, json: { client_id: expect.any(String), client_secret: expect.any(String) } });
   expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
@@ -82,7 +88,7 @@ async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof creat
   expect(asset).toMatchObject({ accountId: account.id, name: "Van 1", plate: "AB12 CDE", brand: "Ford", model: "Transit" });
   expect(asset.tracker).toMatchObject({ id: out.asset.tracker_id, imei: "356307042441013", protocol: "teltonika", canAdapter: "can-control" });
   const phone = await prisma.tracker.findUniqueOrThrow({ where: { id: out.phone.tracker_id as number } });
-  expect(phone).toMatchObject({ accountId: account.id, assetId: out.phone.id, imei: "driver-3", protocol: "osmand" });
+  expect(phone).toMatchObject({ accountId: account.id, assetId: out.phone.id, imei: out.phone.device_id, protocol: "osmand", deviceIdGenerated: true });
 }
 
 describe("fleet CLI without a database", () => {
@@ -117,7 +123,7 @@ describe("fleet CLI on the embedded database", () => {
     const user = await fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target);
     const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
     const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
-    const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand", "--imei", "driver-3"], target);
+    const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand"], target);
     const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
     for (const run of [account, user, client, asset, phone, apiKey]) expect(run.code, JSON.stringify(run.json)).toBe(0);
 
@@ -249,7 +255,7 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(duplicate).toMatchObject({ code: 1, json: { error: "IMEI 356307042441013 is already fitted to another asset" } });
     expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
     expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
-    expect(await test.database.prisma.asset.count()).toBe(2); // the van and the driver phone of createEverything
+    expect(await test.database.prisma.asset.count()).toBe(3); // the van and the two driver phones of createEverything (the typed id without the opt-in was refused)
 
     // tracking links: create with every flag, disable, and the errors
     const key = out.account.key as string;

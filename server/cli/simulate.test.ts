@@ -93,10 +93,14 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
     expect(stored).toBeLessThanOrEqual((run.json.records as number) + 2);
   });
 
-  it("reports phones the server does not know as refused", async () => {
+  it("stores nothing for phones the server does not know, though the port answers them as it answers known ones", async () => {
+    const before = await server.database.prisma.position.count();
     const run = await fleet(["simulate", "--protocol", "osmand", "--vehicles", "2", "--interval", "1", "--duration", "2", "--port", String(osmandPort)], { DATABASE_URL: database.url });
     expect(run.code).toBe(0);
-    expect(run.json).toMatchObject({ protocol: "osmand", vehicles: 2, refused: 2, records: 0 });
+    // a device id is a credential: the answer must not tell a stranger which ids exist (docs/osmand.md)
+    expect(run.json).toMatchObject({ protocol: "osmand", vehicles: 2, refused: 0 });
+    expect(await server.database.prisma.position.count()).toBe(before);
+    expect(await server.database.prisma.unknownDevice.count({ where: { protocol: "osmand" } })).toBeGreaterThanOrEqual(2);
   });
 
   it("reports devices the server does not know as refused", async () => {

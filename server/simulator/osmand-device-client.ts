@@ -1,9 +1,10 @@
 // A phone running Traccar Client or OsmAnd, as the simulator drives it: one HTTP request per position over a
 // keep-alive connection, alternating GET with the fields in the query (OsmAnd's online tracking) and POST with a
 // form body (Traccar Client's older uploads). Fields as the apps send them: id, lat, lon, timestamp (epoch
-// seconds), speed in knots, bearing, altitude and the phone's battery. 200 means stored; 404 means the server does
-// not know the device id (refused); 400 means this position is malformed to the server, so it is skipped and
-// reported (sending it again cannot help); anything else is retried with backoff, as the apps keep unsent positions.
+// seconds), speed in knots, bearing, altitude and the phone's battery. 200 means stored, or that the server does not
+// know the device id (it answers both alike so that ids cannot be guessed: docs/osmand.md); 404 is how servers before
+// that refused an unknown id; 400 means this position is malformed to the server, so it is skipped and reported
+// (sending it again cannot help); anything else is retried with backoff, as the apps keep unsent positions.
 import http from "node:http";
 import { DeviceRefusedError } from "./device-refused-error";
 import type { Rejections } from "./device-link";

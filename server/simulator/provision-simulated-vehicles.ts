@@ -22,7 +22,8 @@ export async function provisionSimulatedVehicles(input: { accountKey: string; ve
       await createAsset({ accountId: account.id, name: `Simulated vehicle ${i + 1}`, imei, adapter: "lv-can200" });
     } else {
       const name = protocol === "osmand" ? `Simulated phone ${i + 1}` : `Simulated GT06 vehicle ${i + 1}`;
-      await createAsset({ accountId: account.id, name, imei, protocol });
+      // simulated phones keep readable ids (the simulator must know them): weak by the operator's choice of simulating
+      await createAsset({ accountId: account.id, name, imei, protocol, allowWeakDeviceId: protocol === "osmand" });
     }
   }
   return imeis;

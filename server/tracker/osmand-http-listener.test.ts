@@ -1,9 +1,11 @@
 // The OsmAnd HTTP listener over real HTTP (node fetch and raw sockets) against in-memory callbacks: the callbacks
-// are the listener's boundary, so what it hands them and what it answers are what is tested here.
+// are the listener's boundary, so what it hands them and what it answers are what is tested here. Includes what keeps
+// strangers from guessing device ids: unknown ids answered exactly like known ones, the per-address throttle.
 import net from "node:net";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startOsmandHttpListener, type OsmandCallbacks, type OsmandListener } from "./osmand-http-listener";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { startOsmandHttpListener, type OsmandCallbacks, type OsmandListener, type OsmandListenerOptions } from "./osmand-http-listener";
+import { StoreTimeImitation } from "./osmand-store-time";
 import type { OsmandPosition } from "./protocols/osmand/messages";
 import { JSON_SAMPLES, QUERY_SAMPLES } from "./protocols/osmand/published-samples";
 
@@ -25,6 +27,7 @@ function deferred<T = void>() {
 function memoryCallbacks(known: string[]) {
   const unknown: string[] = [];
   const stored: Array<{ id: string; positions: OsmandPosition[] }> = [];
+  const heard: string[] = [];
   const hooks: { beforeStore?: () => Promise<void>; identifyFails?: boolean } = {};
   const callbacks: OsmandCallbacks<Phone> = {
     identify: async ({ deviceId }) => {
@@ -37,8 +40,15 @@ function memoryCallbacks(known: string[]) {
       await hooks.beforeStore?.();
       stored.push({ id: phone.id, positions });
     },
+    heard: (phone) => void heard.push(phone.id),
   };
-  return { callbacks, unknown, stored, hooks };
+  return { callbacks, unknown, stored, heard, hooks };
+}
+
+/** what a client outside sees of an answer: status, headers (but the clock's Date) and body */
+async function seen(response: Response) {
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "date"));
+  return { status: response.status, headers, body: await response.text() };
 }
 
 /** sends raw bytes and collects everything until the server closes the connection */
@@ -128,11 +138,31 @@ describe("OsmAnd HTTP listener", () => {
     expect(await json.text()).toBe("the body is not valid JSON");
   });
 
-  it("answers 404 for an unknown device id and hands the id to identify (which records it)", async () => {
-    const res = await fetch(`${base}/?id=stranger-7&lat=1&lon=2`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain("unknown device id");
-    expect(memory.unknown).toContain("stranger-7");
+  it("answers an unknown device id exactly like a known one, stores nothing for it, and hands it to identify (which records it)", async () => {
+    const before = memory.stored.length;
+    const forms = (id: string): Array<[string, RequestInit]> => [
+      [`${base}/?id=${id}&lat=1&lon=2&timestamp=1764000000`, {}],
+      [base, { method: "POST", body: new URLSearchParams({ id, lat: "3", lon: "4" }) }],
+      [base, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON_SAMPLES.stillAndroid.replaceAll("48241179", id) }],
+      [`${base}/?id=${id}&cell=257,02,16,2224&wifi=00-14-22-01-23-45,-80`, {}], // no coordinates: a sign of life
+    ];
+    const known = await Promise.all(forms("phone-1").map(async ([url, init]) => seen(await fetch(url, init))));
+    const unknown = await Promise.all(forms("stranger-7").map(async ([url, init]) => seen(await fetch(url, init))));
+    expect(unknown).toEqual(known);
+    expect(known[0]).toEqual({ status: 200, body: "", headers: expect.objectContaining({ "content-length": "0" }) });
+    expect(memory.stored.slice(before).map((s) => s.id)).toEqual(["phone-1", "phone-1", "phone-1"]);
+    expect(memory.unknown.filter((id) => id === "stranger-7")).toHaveLength(4);
+    expect(listener.counters.unknownDevices).toBeGreaterThanOrEqual(4);
+  });
+
+  it("marks a known phone heard on a request with cell or Wi-Fi data and no coordinates, stores nothing, answers 200", async () => {
+    const before = { stored: memory.stored.length, heard: memory.heard.length };
+    // Traccar's published cell-and-Wi-Fi request, as the known phone-1
+    const res = await fetch(`${base}/?${QUERY_SAMPLES.cellAndWifiOnly.replace("id=123456", "id=phone-1")}`);
+    expect(await seen(res)).toMatchObject({ status: 200, body: "" });
+    expect(memory.heard.slice(before.heard)).toEqual(["phone-1"]);
+    expect(memory.stored.length).toBe(before.stored); // no position made up from the towers
+    expect(listener.counters.heardOnly).toBeGreaterThanOrEqual(1);
   });
 
   it("answers 405 to other methods, naming the allowed ones", async () => {
@@ -223,3 +253,97 @@ describe("OsmAnd HTTP listener limits and stop", () => {
     expect(memory.stored).toHaveLength(1);
   });
 });
+
+describe("OsmAnd HTTP listener against guessing device ids", () => {
+  const started: OsmandListener[] = [];
+  afterEach(async () => {
+    for (const listener of started.splice(0)) await listener.close();
+  });
+
+  async function start(memory: ReturnType<typeof memoryCallbacks>, options: Partial<OsmandListenerOptions<Phone>> = {}) {
+    const listener = await startOsmandHttpListener({ host: "127.0.0.1", port: 0, callbacks: memory.callbacks, logger: silent, ...options });
+    started.push(listener);
+    return (id: string) => fetch(`http://127.0.0.1:${listener.port}/?id=${id}&lat=1&lon=2`);
+  }
+
+  it("blocks an address that sends too many different unknown ids, for every request and the whole block time", async () => {
+    let now = 1_000_000;
+    const memory = memoryCallbacks(["phone-1"]);
+    const send = await start(memory, { unknownIdsPerAddress: 3, unknownIdWindowMs: 60_000, unknownIdBlockMs: 600_000, now: () => now });
+    // one phone with a mistyped id sends the same unknown id again and again: it counts once
+    for (let i = 0; i < 10; i++) expect((await send("typo-1")).status).toBe(200);
+    for (const id of ["guess-2", "guess-3"]) expect((await send(id)).status).toBe(200);
+    expect((await send("phone-1")).status).toBe(200); // known ids do not count
+
+    const over = await send("guess-4"); // the fourth different unknown id within the minute
+    expect(over.status).toBe(429);
+    expect(over.headers.get("retry-after")).toBe("600");
+    expect(await over.text()).toBe("too many unknown device ids from this address; try again in 600 s");
+    // known ids too: answering them would tell them apart; nothing is looked up or stored while blocked
+    const asked = memory.unknown.length;
+    const blocked = await send("phone-1");
+    expect(blocked.status).toBe(429);
+    expect(memory.stored).toHaveLength(1);
+    expect(memory.unknown).toHaveLength(asked);
+
+    now += 599_000;
+    expect((await send("phone-1")).headers.get("retry-after")).toBe("1");
+    now += 1_000;
+    expect((await send("phone-1")).status).toBe(200);
+    expect(memory.stored).toHaveLength(2);
+    expect(started[0]!.counters.throttled).toBe(3);
+  });
+
+  it("starts a new window each minute: a few unknown ids a minute are never blocked", async () => {
+    let now = 5_000_000;
+    const memory = memoryCallbacks([]);
+    const send = await start(memory, { unknownIdsPerAddress: 3, unknownIdWindowMs: 60_000, now: () => now });
+    for (let minute = 0; minute < 4; minute++) {
+      for (let i = 0; i < 3; i++) expect((await send(`m${minute}-${i}`)).status).toBe(200);
+      now += 60_000;
+    }
+    expect(started[0]!.counters.throttled).toBe(0);
+  });
+
+  it("answers an unknown id 503 while known ids' stores fail, as it answers a known one", async () => {
+    const memory = memoryCallbacks(["phone-1"]);
+    const send = await start(memory);
+    memory.hooks.beforeStore = () => Promise.reject(new Error("disk full"));
+    const known = await seen(await send("phone-1"));
+    expect(known).toMatchObject({ status: 503, body: "the positions could not be stored; try again later" });
+    expect(await seen(await send("stranger-1"))).toEqual(known); // the only store outcome seen is a failure
+  });
+});
+
+describe("store-time imitation", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("answers an unknown id after a drawn known store time, its requests one after another, with the drawn outcome", async () => {
+    vi.useFakeTimers();
+    const imitation = new StoreTimeImitation();
+    imitation.record({ ms: 1_000, stored: true });
+    const done: string[] = [];
+    const now = () => Date.now();
+    void imitation.imitate("guess", now(), now).then((o) => done.push(`first ${o.stored}`));
+    void imitation.imitate("guess", now(), now).then((o) => done.push(`second ${o.stored}`));
+    void imitation.imitate("other", now(), now).then((o) => done.push(`other ${o.stored}`));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toEqual(["first true", "other true"]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toEqual(["first true", "other true", "second true"]);
+  });
+
+  it("ends every wait at a graceful stop", async () => {
+    vi.useFakeTimers();
+    const imitation = new StoreTimeImitation();
+    imitation.record({ ms: 4_000, stored: false });
+    const outcome = imitation.imitate("guess", Date.now(), () => Date.now());
+    imitation.stop();
+    expect(await outcome).toEqual({ ms: 4_000, stored: false });
+  });
+});
+

@@ -2,9 +2,14 @@
 // the dashboard's Next server so a flood of phones cannot slow the dashboard and the port can be closed alone.
 // Every request is one upload: decode (protocols/osmand), identify the device id, ingest, and answer 200 only
 // once `ingest` resolved, so the app keeps and resends what was not stored. Refusals say why in plain text:
-// 400 malformed input, 404 unknown device id, 405 other methods, 413 bodies over the limit, 503 when the store
-// (or the lookup) failed, which the app retries.
-// Generic over two callbacks so it does not depend on the ingest pipeline; the integrator maps positions on.
+// 400 malformed input, 405 other methods, 413 bodies over the limit, 429 an address guessing ids, 503 when the
+// store (or the lookup) failed, which the app retries. A request with cell or Wi-Fi data and no coordinates is a
+// sign of life: the device is marked heard (`heard`), nothing is stored.
+// The device id is a phone's only credential (docs/osmand.md "The device id is a credential"), so the port must not
+// help anyone guess one: an unknown id is answered exactly like a known one (200, empty body, same headers, after a
+// wait drawn from recent store times: osmand-store-time.ts), and an address sending many different unknown ids is
+// blocked for a while (osmand-unknown-id-throttle.ts). Unknown ids are still handed to `identify`, which records them.
+// Generic over its callbacks so it does not depend on the ingest pipeline; the integrator maps positions on.
 // Under attack, like the TCP listeners (docs/ingest.md "Tracker ports under attack"): connections per source
 // address are capped, headers and bodies must arrive within deadlines, bodies are bounded, warnings are sampled.
 import http from "node:http";
@@ -13,6 +18,8 @@ import type { Logger } from "pino";
 import { decodeRequest } from "./protocols/osmand/decoder";
 import type { OsmandPosition } from "./protocols/osmand/messages";
 import { SampledLog } from "./sampled-log";
+import { StoreTimeImitation } from "./osmand-store-time";
+import { UNKNOWN_ID_THROTTLE, UnknownIdThrottle } from "./osmand-unknown-id-throttle";
 import { settledWithin } from "../deadlines";
 import { clientAddressKey } from "../http/client-address-key";
 import { metrics } from "../metrics/registry";
@@ -25,6 +32,8 @@ export interface OsmandCallbacks<Tracker> {
   identify(input: { deviceId: string; protocol: string; remoteAddress?: string }): Promise<Tracker | null> | Tracker | null;
   /** stores the positions durably; resolves only once they are stored, rejects when they are not */
   ingest(tracker: Tracker, positions: OsmandPosition[], meta: { protocol: string; receivedAt: number }): Promise<void>;
+  /** the device was heard without a position (cell or Wi-Fi data only): it counts as heard for connectivity */
+  heard(tracker: Tracker, meta: { protocol: string; receivedAt: number }): void;
 }
 
 export interface OsmandListenerOptions<Tracker> {
@@ -42,6 +51,14 @@ export interface OsmandListenerOptions<Tracker> {
   requestTimeoutMs?: number;
   /** at most one warning of each kind per this many ms */
   logSampleMs?: number;
+  /** different unknown device ids one address (IPv6: one /64) may send per window before it gets 429 */
+  unknownIdsPerAddress?: number;
+  /** that window, ms */
+  unknownIdWindowMs?: number;
+  /** how long an address over that budget gets 429 for every request, ms */
+  unknownIdBlockMs?: number;
+  /** the throttle's clock (tests move it) */
+  now?: () => number;
 }
 
 /** Defaults of the limits above. The apps send a few hundred bytes per position, a batch a few KiB. */
@@ -50,6 +67,9 @@ export const OSMAND_LIMITS = {
   maxConnectionsPerAddress: 1_000, // a carrier's NAT puts many phones behind one address
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 60_000,
+  unknownIdsPerAddress: UNKNOWN_ID_THROTTLE.perWindow,
+  unknownIdWindowMs: UNKNOWN_ID_THROTTLE.windowMs,
+  unknownIdBlockMs: UNKNOWN_ID_THROTTLE.blockMs,
 };
 
 /** a graceful stop waits this long for requests being stored before it closes their connections anyway */
@@ -58,9 +78,9 @@ export const STOP_DRAIN_MS = 10_000;
 export const STATUS = {
   OK: 200,
   BAD_REQUEST: 400,
-  NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 
@@ -70,8 +90,12 @@ export interface OsmandListenerCounters {
   overAddressCap: number;
   /** requests answered 400 */
   malformed: number;
-  /** requests answered 404: no tracker has the device id */
+  /** requests with a device id no tracker has (answered like known ones, or 429) */
   unknownDevices: number;
+  /** requests answered 429: their address sent too many different unknown ids */
+  throttled: number;
+  /** requests with cell or Wi-Fi data and no coordinates (answered 200, nothing stored) */
+  heardOnly: number;
   /** requests answered 413 */
   tooLarge: number;
   /** requests answered 503: the lookup or the store failed */
@@ -93,7 +117,24 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
   const maxBodyBytes = options.maxBodyBytes ?? OSMAND_LIMITS.maxBodyBytes;
   const maxPerAddress = options.maxConnectionsPerAddress ?? OSMAND_LIMITS.maxConnectionsPerAddress;
   const warnings = new SampledLog(logger, options.logSampleMs);
-  const counters: OsmandListenerCounters = { overAddressCap: 0, malformed: 0, unknownDevices: 0, tooLarge: 0, storeFailures: 0 };
+  const counters: OsmandListenerCounters = {
+    overAddressCap: 0,
+    malformed: 0,
+    unknownDevices: 0,
+    throttled: 0,
+    heardOnly: 0,
+    tooLarge: 0,
+    storeFailures: 0,
+  };
+  const now = options.now ?? Date.now;
+  const throttle = new UnknownIdThrottle({
+    perWindow: options.unknownIdsPerAddress ?? OSMAND_LIMITS.unknownIdsPerAddress,
+    windowMs: options.unknownIdWindowMs ?? OSMAND_LIMITS.unknownIdWindowMs,
+    blockMs: options.unknownIdBlockMs ?? OSMAND_LIMITS.unknownIdBlockMs,
+    maxAddresses: UNKNOWN_ID_THROTTLE.maxAddresses,
+    now,
+  });
+  const storeTime = new StoreTimeImitation();
   const received = metrics().recordsReceived.labels(PROTOCOL, "http");
   const acknowledged = metrics().recordsAcknowledged.labels(PROTOCOL, "http");
   const inFlight = new Set<Promise<void>>();
@@ -106,8 +147,20 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     answer(res, status, text);
   };
 
+  /** 429 for an address that guessed too many ids; the body is not read, so the connection closes after it */
+  const refuseBlocked = (res: http.ServerResponse, waitMs: number) => {
+    counters.throttled++;
+    const seconds = Math.ceil(waitMs / 1000);
+    res.setHeader("Retry-After", String(seconds));
+    res.setHeader("Connection", "close");
+    reply(res, STATUS.TOO_MANY_REQUESTS, `too many unknown device ids from this address; try again in ${seconds} s`);
+  };
+
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const remoteAddress = req.socket.remoteAddress;
+    const bucket = clientAddressKey(remoteAddress ?? "");
+    const blockedMs = throttle.blockedFor(bucket);
+    if (blockedMs > 0) return refuseBlocked(res, blockedMs);
     if (req.method !== "GET" && req.method !== "POST") {
       res.setHeader("Allow", "GET, POST");
       return reply(res, STATUS.METHOD_NOT_ALLOWED, "only GET and POST are accepted");
@@ -137,27 +190,43 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
       return reply(res, STATUS.BAD_REQUEST, decoded.reason);
     }
     received.inc(decoded.positions.length);
+    const { deviceId, positions } = decoded;
+    const startedAt = performance.now(); // store times are measured on the monotonic clock
     let tracker: Tracker | null;
     try {
-      tracker = await callbacks.identify({ deviceId: decoded.deviceId, protocol: PROTOCOL, remoteAddress });
+      tracker = await callbacks.identify({ deviceId, protocol: PROTOCOL, remoteAddress });
     } catch (error) {
       counters.storeFailures++;
       logger.error({ err: error, remoteAddress }, "osmand device lookup failed");
       return reply(res, STATUS.SERVICE_UNAVAILABLE, "the server could not look the device up; try again later");
     }
+    const meta = { protocol: PROTOCOL, receivedAt };
     if (!tracker) {
       counters.unknownDevices++;
-      warnings.warn("osmand request refused: unknown device id", { remoteAddress });
-      return reply(res, STATUS.NOT_FOUND, "unknown device id: add it to an asset as an OsmAnd tracker first");
+      warnings.warn("osmand request with an unknown device id (answered like a known one)", { remoteAddress });
+      if (throttle.unknownId(bucket, deviceId)) {
+        warnings.warn("osmand address blocked: too many unknown device ids", { remoteAddress, address: bucket });
+        return refuseBlocked(res, throttle.blockedFor(bucket));
+      }
+      if (positions.length === 0) return reply(res, STATUS.OK, ""); // a known one is marked heard and answered at once
+      const imitated = await storeTime.imitate(deviceId, startedAt, () => performance.now());
+      return imitated.stored ? reply(res, STATUS.OK, "") : reply(res, STATUS.SERVICE_UNAVAILABLE, NOT_STORED);
+    }
+    if (positions.length === 0) {
+      counters.heardOnly++;
+      callbacks.heard(tracker, meta);
+      return reply(res, STATUS.OK, "");
     }
     try {
-      await callbacks.ingest(tracker, decoded.positions, { protocol: PROTOCOL, receivedAt });
+      await callbacks.ingest(tracker, positions, meta);
     } catch (error) {
+      storeTime.record({ ms: performance.now() - startedAt, stored: false });
       counters.storeFailures++;
       logger.error({ err: error, remoteAddress }, "osmand positions not stored");
-      return reply(res, STATUS.SERVICE_UNAVAILABLE, "the positions could not be stored; try again later");
+      return reply(res, STATUS.SERVICE_UNAVAILABLE, NOT_STORED);
     }
-    acknowledged.inc(decoded.positions.length);
+    storeTime.record({ ms: performance.now() - startedAt, stored: true });
+    acknowledged.inc(positions.length);
     return reply(res, STATUS.OK, "");
   };
 
@@ -175,7 +244,7 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     },
   );
   server.on("connection", (socket: net.Socket) => {
-    const address = clientAddressKey(socket.remoteAddress ?? ""); // an IPv6 source counts by its /64
+    const address = clientAddressKey(socket.remoteAddress ?? ""); // an IPv6 source counts by its /64, as in the throttle
     const open = perAddress.get(address) ?? 0;
     if (open >= maxPerAddress) {
       counters.overAddressCap++;
@@ -211,6 +280,7 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     counters,
     close: async () => {
       stopping = true;
+      storeTime.stop(); // unknown ids waiting to look stored are answered now
       // stops accepting and closes idle keep-alive connections; busy ones close after their answer
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await settledWithin(Promise.all(inFlight), STOP_DRAIN_MS);
@@ -220,6 +290,8 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     },
   };
 }
+
+const NOT_STORED = "the positions could not be stored; try again later";
 
 function answer(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text) });

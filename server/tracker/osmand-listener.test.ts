@@ -1,9 +1,13 @@
 // OsmAnd wired into the tracker service, end to end over real HTTP and a real database: the tracker service with
 // OSMAND_PORT open, requests as the Traccar Client and OsmAnd apps send them, the pipeline storing and publishing
 // them. Checks that 200 means stored (and published live, named like any other protocol's values), that an unknown
-// device id is 404 and recorded for provisioning with its protocol, that malformed input is 400 with nothing stored,
-// and that a phone id registered as another protocol's tracker is refused.
-import { beforeAll, describe, expect, it } from "vitest";
+// device id is answered like a known one and recorded for provisioning with its protocol, that malformed input is
+// 400 with nothing stored, that a phone id registered as another protocol's tracker stores nothing, and that a
+// request with cell or Wi-Fi data only marks the phone heard (connectivity) and stores nothing.
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAlertRule } from "../modules/alerts/create-alert-rule";
+import { EvaluationService } from "../modules/evaluation/evaluation-service";
 import { createAccount } from "../modules/accounts/create-account";
 import { createAsset } from "../modules/assets/create-asset";
 import { listPositionHistory } from "../modules/positions/list-position-history";
@@ -25,10 +29,10 @@ describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
 
   let phones = 0;
   async function phoneAsset() {
-    const deviceId = `phone-${kind}-${++phones}-${Date.now()}`;
-    const account = await createAccount({ name: `Phones ${deviceId}` });
-    const asset = await createAsset({ accountId: account.id, name: "Driver's phone", imei: deviceId, protocol: "osmand" });
-    return { deviceId, accountId: account.id, assetId: asset.id };
+    const account = await createAccount({ name: `Phones ${kind} ${++phones}` });
+    // the server generates the device id, as for any phone created without a typed one
+    const asset = await createAsset({ accountId: account.id, name: "Driver's phone", protocol: "osmand" });
+    return { deviceId: asset.imei!, accountId: account.id, assetId: asset.id };
   }
 
   const stored = (assetId: number) => t.db.position.count({ where: { assetId } });
@@ -88,10 +92,15 @@ describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
     expect(row.speed).toBe(18); // 5 m/s
   });
 
-  it("answers 404 to an unknown device id and records it for provisioning as an OsmAnd device", async () => {
+  it("answers an unknown device id as it answers a known one, stores nothing, and records it for provisioning as an OsmAnd device", async () => {
+    const { deviceId: known } = await phoneAsset();
     const deviceId = `stranger-${kind}-${Date.now()}`;
-    const response = await fetch(`${base}/?id=${deviceId}&lat=1&lon=2`);
-    expect(response.status).toBe(404);
+    const before = await t.db.position.count();
+    const strange = await fetch(`${base}/?id=${deviceId}&lat=1&lon=2`);
+    const real = await fetch(`${base}/?id=${known}&lat=1&lon=2`);
+    expect([strange.status, await strange.text(), strange.headers.get("content-length")]).toEqual([200, "", "0"]);
+    expect([real.status, await real.text(), real.headers.get("content-length")]).toEqual([200, "", "0"]);
+    expect(await t.db.position.count()).toBe(before + 1); // the known phone's position only
     const unknown = await t.db.unknownDevice.findFirst({ where: { imei: deviceId } });
     expect(unknown).toMatchObject({ protocol: "osmand" });
   });
@@ -104,12 +113,40 @@ describe.each(databaseKinds())("OsmAnd listener on %s", (kind) => {
     expect(await stored(assetId)).toBe(0);
   });
 
-  it("refuses a device id registered as another protocol's tracker", async () => {
+  it("stores nothing for a device id registered as another protocol's tracker (answered like an unknown id)", async () => {
     const imei = testImei();
     const account = await createAccount({ name: "Teltonika fleet" });
     const asset = await createAsset({ accountId: account.id, name: "Truck", imei });
     const response = await fetch(`${base}/?id=${imei}&lat=1&lon=2`);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
     expect(await stored(asset.id)).toBe(0);
+  });
+
+  describe("a request with cell or Wi-Fi data and no coordinates", () => {
+    let evaluation: EvaluationService;
+    beforeAll(() => {
+      evaluation = new EvaluationService({ prisma: t.db, hub: tracker.hub, local: tracker.service.local, logger: pino({ level: "silent" }), timers: false }).start();
+    });
+    afterAll(() => evaluation.stop());
+
+    it("answers 200, stores no position, and marks the phone heard for its connectivity rules", async () => {
+      const { deviceId, accountId, assetId } = await phoneAsset();
+      await createAlertRule({ accountId, body: { name: "Phone silent", type: "CONNECTIVITY", params: { silence_minutes: 10 } } });
+      const connections: number[] = [];
+      const off = tracker.service.local.subscribe("tracker.connection", (event) => {
+        if (event.assetId === assetId && event.online) connections.push(event.at);
+      });
+      const sent = Date.now();
+      const response = await fetch(`${base}/?id=${deviceId}&timestamp=${Math.floor(sent / 1000)}&cell=257,02,16,2224&wifi=00-14-22-01-23-45,-80`);
+      expect([response.status, await response.text()]).toEqual([200, ""]);
+      expect(await stored(assetId)).toBe(0);
+      expect(await t.db.assetState.count({ where: { assetId } })).toBe(0); // no last position invented either
+      await expect.poll(() => connections.length).toBe(1);
+      off();
+      // the connectivity gate counts it as heard, as it counts a TCP device's login (asset_presence.last_connected_at)
+      await expect
+        .poll(async () => (await t.db.assetPresence.findUnique({ where: { assetId } }))?.lastConnectedAt.getTime() ?? 0)
+        .toBeGreaterThanOrEqual(sent);
+    });
   });
 });

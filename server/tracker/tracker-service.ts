@@ -133,6 +133,8 @@ export async function startTrackerService(options: {
         ingest: async (tracker, positions, meta) => {
           await pipeline.ingest(tracker, positions.map(normalizeOsmandPosition), meta);
         },
+        // cell or Wi-Fi data without coordinates: heard from, as a login is for a TCP device; no position stored
+        heard: (tracker) => pipeline.heard(tracker),
       },
     });
     options.logger.info({ address: `${options.host}:${osmandHttp.port}`, protocol: "osmand" }, "tracker listener (http)");

@@ -4,7 +4,7 @@ import { defineCommand, required, text } from "../command";
 
 export const assetCreate = defineCommand({
   name: "asset create",
-  summary: "Create an asset (vehicle), with its tracker when --imei is given",
+  summary: "Create an asset (vehicle), with its tracker when --imei is given (a phone's device id is generated)",
   database: true,
   flags: [
     { name: "account", value: "KEY", required: true, description: "account key" },
@@ -14,7 +14,7 @@ export const assetCreate = defineCommand({
       name: "imei",
       value: "ID",
       description:
-        "tracker identifier, unique across the platform: the 15-digit IMEI (teltonika, gt06) or the phone app's device id (osmand)",
+        "tracker identifier, unique across the platform: the 15-digit IMEI (teltonika, gt06); for osmand leave it out and the server generates a strong device id (a typed one needs --allow-weak-device-id)",
     },
     {
       name: "protocol",
@@ -28,6 +28,12 @@ export const assetCreate = defineCommand({
       choices: ADAPTER_KINDS,
       description: "CAN adapter fitted to the tracker (needs --imei)",
     },
+    {
+      name: "allow-weak-device-id",
+      boolean: true,
+      description:
+        "accept the typed --imei as a phone's (osmand) device id. WARNING: the device id is the phone's only credential; anyone who guesses a typed one can send positions as this vehicle (docs/osmand.md)",
+    },
     { name: "brand", value: "BRAND", description: "vehicle make" },
     { name: "model", value: "MODEL", description: "vehicle model" },
     { name: "variant", value: "VARIANT", description: "vehicle variant, picks the vehicle profile (docs/vehicle-control.md)" },
@@ -39,7 +45,7 @@ export const assetCreate = defineCommand({
       import("../../modules/assets/create-asset"),
     ]);
     const account = await getAccountByKey({ key: required(flags, "account") });
-    const { id, trackerId } = await createAsset({
+    const { id, trackerId, imei } = await createAsset({
       accountId: account.id,
       name: required(flags, "name"),
       plate: text(flags, "plate"),
@@ -49,7 +55,9 @@ export const assetCreate = defineCommand({
       brand: text(flags, "brand"),
       model: text(flags, "model"),
       variant: text(flags, "variant"),
+      allowWeakDeviceId: flags["allow-weak-device-id"] === "true",
     });
-    return { id, tracker_id: trackerId };
+    // a phone's generated device id is shown once here (and on the asset's page): it goes into the phone app
+    return { id, tracker_id: trackerId, ...(text(flags, "protocol") === "osmand" && { device_id: imei }) };
   },
 });

@@ -6,12 +6,13 @@ import { detailedStatus } from "../positions/vehicle-status";
 import { optionalText } from "../parse-input";
 import { ADAPTER_KINDS, isAdapterKind } from "./adapter-kinds";
 import { isValidImei } from "./imei";
-import { DEVICE_ID_RULE, isValidDeviceId } from "./device-id";
+import { DEVICE_ID_RULE, isValidDeviceId, WEAK_DEVICE_ID_RULE } from "./device-id";
 
 /**
  * Tracker protocols a tracker can be saved with: the names in server/tracker/protocols/registry.ts (a registry test
  * checks that the two lists agree). teltonika and gt06 devices log in with their IMEI, osmand phones (Traccar Client,
- * OsmAnd) send a device identifier of the user's choosing (docs/osmand.md).
+ * OsmAnd) send a device identifier, which the server generates unless the operator opts in to a typed one
+ * (docs/osmand.md "The device id is a credential").
  */
 export const TRACKER_PROTOCOLS = ["teltonika", "gt06", "osmand"] as const;
 export type TrackerProtocol = (typeof TRACKER_PROTOCOLS)[number];
@@ -62,16 +63,25 @@ export const ZCreateAsset = z
     brand: ZBrandModel.optional(),
     model: ZBrandModel.optional(),
     variant: ZBrandModel.optional(),
-    /** the tracker's identifier: the IMEI (teltonika, gt06) or the phone app's device identifier (osmand) */
+    /**
+     * the tracker's identifier: the IMEI (teltonika, gt06) or the phone app's device identifier (osmand). For osmand,
+     * absent means "generate a strong one"; a typed one needs allowWeakDeviceId.
+     */
     imei: ZTrackerIdentifier.nullish(),
     protocol: ZProtocol.default("teltonika"),
     adapter: ZAdapter.nullish(),
+    /** the operator accepts a typed (guessable) device id for this phone tracker */
+    allowWeakDeviceId: z.boolean({ error: "must be true or false" }).default(false),
   })
   .refine((v) => !v.adapter || v.imei, { path: ["adapter"], message: "needs a tracker: give an imei too" })
   .superRefine((v, ctx) => {
     // an identifier the field already refused (too long) is not reported twice
-    const problem = v.imei && v.imei.length <= 64 ? trackerIdentifierProblem(v.protocol, v.imei) : null;
+    if (!v.imei || v.imei.length > 64) return;
+    const problem = trackerIdentifierProblem(v.protocol, v.imei);
     if (problem) ctx.addIssue({ code: "custom", path: ["imei"], message: problem });
+    else if (v.protocol === "osmand" && !v.allowWeakDeviceId) {
+      ctx.addIssue({ code: "custom", path: ["imei"], message: WEAK_DEVICE_ID_RULE });
+    }
   });
 /** Callers pass strings from forms, flags and JSON; the schema checks protocol and adapter at run time. */
 export type CreateAssetInput = Omit<z.input<typeof ZCreateAsset>, "protocol" | "adapter"> & {
@@ -96,6 +106,8 @@ export const ZUpdateAsset = z.object({
   protocol: ZProtocol.optional(),
   /** null: no adapter fitted */
   adapter: ZAdapter.nullable().optional(),
+  /** the operator accepts a typed (guessable) device id for this phone tracker; absent leaves the saved choice */
+  allowWeakDeviceId: z.boolean({ error: "must be true or false" }).optional(),
 });
 export type UpdateAssetInput = Omit<z.input<typeof ZUpdateAsset>, "protocol" | "adapter"> & {
   protocol?: string;
@@ -112,6 +124,12 @@ export const ZTrackerDto = z.object({
   imei: z.string().describe("the tracker's identifier: the 15-digit IMEI (teltonika, gt06) or the phone app's device id (osmand)"),
   protocol: z.string().describe("teltonika, gt06 or osmand (a phone running Traccar Client or OsmAnd)"),
   can_adapter: z.enum(ADAPTER_KINDS).nullable().describe("CAN adapter fitted, or null"),
+  weak_device_id: z
+    .boolean()
+    .describe(
+      "true for a phone (osmand) whose device id a person typed rather than the server generated: it can be guessed, and whoever knows it can send positions as the phone; re-key it in the dashboard (always false for teltonika and gt06)",
+    ),
+  allow_weak_device_id: z.boolean().describe("the operator accepted a typed (weak) device id for this phone tracker"),
 });
 
 export const ZLastPosition = z.object({
@@ -158,7 +176,7 @@ export const assetSelect = {
   model: true,
   createdAt: true,
   updatedAt: true,
-  tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true } },
+  tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true, deviceIdGenerated: true, allowWeakDeviceId: true } },
   state: { select: { payload: true } },
 } as const;
 
@@ -170,8 +188,20 @@ interface AssetRow {
   model: string | null;
   createdAt: Date;
   updatedAt: Date;
-  tracker: { id: number; imei: string; protocol: string; canAdapter: string | null } | null;
+  tracker: {
+    id: number;
+    imei: string;
+    protocol: string;
+    canAdapter: string | null;
+    deviceIdGenerated: boolean;
+    allowWeakDeviceId: boolean;
+  } | null;
   state?: { payload: unknown } | null;
+}
+
+/** a phone tracker whose device id a person typed: guessable (only generated ids are strong) */
+export function isWeakDeviceId(tracker: { protocol: string; deviceIdGenerated: boolean }): boolean {
+  return tracker.protocol === "osmand" && !tracker.deviceIdGenerated;
 }
 
 export function toAssetDto(row: AssetRow): AssetDto {
@@ -187,6 +217,8 @@ export function toAssetDto(row: AssetRow): AssetDto {
           imei: row.tracker.imei,
           protocol: row.tracker.protocol,
           can_adapter: isAdapterKind(row.tracker.canAdapter) ? row.tracker.canAdapter : null,
+          weak_device_id: isWeakDeviceId(row.tracker),
+          allow_weak_device_id: row.tracker.allowWeakDeviceId,
         }
       : null,
     last_position: row.state ? toLastPosition(row.state.payload as LivePosition, Date.now()) : null,

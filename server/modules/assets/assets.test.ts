@@ -11,6 +11,8 @@ import { getAsset } from "./get-asset";
 import { listAssetIds } from "./list-asset-ids";
 import { listAssets } from "./list-assets";
 import { updateAsset } from "./update-asset";
+import { rekeyDeviceId } from "./rekey-device-id";
+import { DEVICE_ID, GENERATED_DEVICE_ID, GENERATED_DEVICE_ID_BITS, generateDeviceId, WEAK_DEVICE_ID_RULE } from "./device-id";
 import { testImei } from "../../testing/test-imei";
 
 /** a unique valid IMEI per call (both database kinds run in one process) */
@@ -96,7 +98,7 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
     const gt06 = imei();
     const phone = `phone-${gt06}`;
     const van = await createAsset({ accountId: a.id, name: "Van", imei: gt06, protocol: "gt06" });
-    const driver = await createAsset({ accountId: a.id, name: "Driver phone", imei: phone, protocol: "osmand" });
+    const driver = await createAsset({ accountId: a.id, name: "Driver phone", imei: phone, protocol: "osmand", allowWeakDeviceId: true });
     expect((await getAsset({ accountId: a.id, assetId: van.id })).tracker).toMatchObject({ imei: gt06, protocol: "gt06" });
     expect((await getAsset({ accountId: a.id, assetId: driver.id })).tracker).toMatchObject({ imei: phone, protocol: "osmand" });
 
@@ -111,9 +113,98 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
       code: "VALIDATION_FAILED",
       errors: [{ field: "imei", message: "must be 15 digits" }],
     });
-    // an IMEI is a fine phone id: switching a tracker to osmand keeps its identifier
-    expect((await updateAsset({ accountId: a.id, assetId: van.id, protocol: "osmand" })).tracker).toMatchObject({ imei: gt06, protocol: "osmand" });
-    expect((await updateAsset({ accountId: a.id, assetId: van.id, imei: "van:2", protocol: "osmand" })).tracker?.imei).toBe("van:2");
+    // a tracker switched to osmand gets a generated device id (an IMEI is a typed, guessable id)
+    const switched = (await updateAsset({ accountId: a.id, assetId: van.id, protocol: "osmand" })).tracker;
+    expect(switched).toMatchObject({ protocol: "osmand", weak_device_id: false });
+    expect(switched?.imei).toMatch(GENERATED_DEVICE_ID);
+    const typed = await updateAsset({ accountId: a.id, assetId: van.id, imei: "van:2", protocol: "osmand", allowWeakDeviceId: true });
+    expect(typed.tracker).toMatchObject({ imei: "van:2", weak_device_id: true, allow_weak_device_id: true });
+  });
+
+  it("generates a phone's device id with at least 96 random bits when none is typed (create, CLI and tRPC alike)", async () => {
+    expect(GENERATED_DEVICE_ID_BITS).toBeGreaterThanOrEqual(96);
+    const a = await createAccount({ name: "Strong phones" });
+    const created = await createAsset({ accountId: a.id, name: "Driver phone", protocol: "osmand" });
+    expect(created.imei).toMatch(GENERATED_DEVICE_ID);
+    expect(created.imei).toMatch(DEVICE_ID); // the wire syntax: it travels in URLs and QR codes as it is
+    const dto = await getAsset({ accountId: a.id, assetId: created.id });
+    expect(dto.tracker).toMatchObject({ id: created.trackerId, imei: created.imei, protocol: "osmand", weak_device_id: false, allow_weak_device_id: false });
+    const other = await createAsset({ accountId: a.id, name: "Second phone", protocol: "osmand" });
+    expect(other.imei).not.toBe(created.imei);
+    // no two of many generated ids agree, and every symbol of the alphabet turns up (the generator is not stuck)
+    const many = Array.from({ length: 2000 }, generateDeviceId);
+    expect(new Set(many).size).toBe(many.length);
+    expect(new Set(many.join("").replaceAll("-", "")).size).toBe(32);
+    // an asset without a phone still gets no tracker
+    expect((await createAsset({ accountId: a.id, name: "Trailer" })).trackerId).toBeNull();
+  });
+
+  it("refuses a typed phone device id unless the asset opts in to a weak id, naming the rule", async () => {
+    const a = await createAccount({ name: "Typed phones" });
+    const typed = `driver-${imei()}`;
+    const refused = createAsset({ accountId: a.id, name: "Driver 3", protocol: "osmand", imei: typed });
+    await expect(refused).rejects.toMatchObject({ code: "VALIDATION_FAILED", errors: [{ field: "imei", message: WEAK_DEVICE_ID_RULE }] });
+    await expect(createAsset({ accountId: a.id, name: "Driver 3", protocol: "osmand", imei: "x".repeat(40) })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED", // long is not random: no typed id is strong
+    });
+    expect(await t.db.tracker.count({ where: { imei: typed } })).toBe(0);
+
+    const accepted = await createAsset({ accountId: a.id, name: "Driver 3", protocol: "osmand", imei: typed, allowWeakDeviceId: true });
+    expect((await getAsset({ accountId: a.id, assetId: accepted.id })).tracker).toMatchObject({
+      imei: typed,
+      weak_device_id: true,
+      allow_weak_device_id: true,
+    });
+    // the opt-in is the asset's: with it saved, another typed id is accepted; the form's unchanged id always is
+    const again = `${typed}-b`;
+    expect((await updateAsset({ accountId: a.id, assetId: accepted.id, imei: again })).tracker).toMatchObject({ imei: again, weak_device_id: true });
+    expect((await updateAsset({ accountId: a.id, assetId: accepted.id, name: "Driver 3b", imei: again, protocol: "osmand" })).name).toBe("Driver 3b");
+
+    // a strong phone: a typed id is refused on update too, unless the opt-in comes with it
+    const strong = await createAsset({ accountId: a.id, name: "Driver 4", protocol: "osmand" });
+    await expect(updateAsset({ accountId: a.id, assetId: strong.id, imei: `d4-${imei()}` })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      errors: [{ field: "imei", message: WEAK_DEVICE_ID_RULE }],
+    });
+    expect((await getAsset({ accountId: a.id, assetId: strong.id })).tracker?.imei).toBe(strong.imei);
+    const optedIn = await updateAsset({ accountId: a.id, assetId: strong.id, imei: `d4-${imei()}`, allowWeakDeviceId: true });
+    expect(optedIn.tracker).toMatchObject({ weak_device_id: true, allow_weak_device_id: true });
+
+    // a phone tracker added to an asset without a tracker gets a generated id
+    const bare = await createAsset({ accountId: a.id, name: "Driver 5" });
+    const fitted = await updateAsset({ accountId: a.id, assetId: bare.id, protocol: "osmand" });
+    expect(fitted.tracker).toMatchObject({ protocol: "osmand", weak_device_id: false });
+    expect(fitted.tracker?.imei).toMatch(GENERATED_DEVICE_ID);
+    // a Teltonika tracker's IMEI given again while switching it to osmand is a typed id
+    const van = await createAsset({ accountId: a.id, name: "Van", imei: imei() });
+    const vanImei = (await getAsset({ accountId: a.id, assetId: van.id })).tracker!.imei;
+    await expect(updateAsset({ accountId: a.id, assetId: van.id, imei: vanImei, protocol: "osmand" })).rejects.toMatchObject({
+      errors: [{ field: "imei", message: WEAK_DEVICE_ID_RULE }],
+    });
+  });
+
+  it("keeps a phone's short id from before the rule working, marked weak, and re-keys it to a strong id", async () => {
+    const a = await createAccount({ name: "Old phones" });
+    const { id } = await createAsset({ accountId: a.id, name: "Driver 3" });
+    const short = `driver-${imei().slice(-6)}`;
+    // as the migration leaves a phone saved before the rule: typed, no opt-in
+    await t.db.tracker.create({ data: { accountId: a.id, assetId: id, imei: short, protocol: "osmand" } });
+    expect((await listAssets({ accountId: a.id })).data[0]!.tracker).toMatchObject({ imei: short, weak_device_id: true, allow_weak_device_id: false });
+    // editing the asset keeps its id (the form sends it back unchanged)
+    expect((await updateAsset({ accountId: a.id, assetId: id, name: "Driver 3 (Ann)", imei: short, protocol: "osmand" })).tracker?.imei).toBe(short);
+
+    const rekeyed = await rekeyDeviceId({ accountId: a.id, assetId: id, userId: 1 });
+    expect(rekeyed.tracker).toMatchObject({ protocol: "osmand", weak_device_id: false, allow_weak_device_id: false });
+    expect(rekeyed.tracker!.imei).toMatch(GENERATED_DEVICE_ID);
+    expect(await t.db.tracker.count({ where: { imei: short } })).toBe(0); // the old id names nothing any more
+    const again = await rekeyDeviceId({ accountId: a.id, assetId: id });
+    expect(again.tracker!.imei).not.toBe(rekeyed.tracker!.imei); // a leaked strong id can be replaced too
+
+    // only phones have a device id to re-key; another account's asset is not found
+    const truck = await createAsset({ accountId: a.id, name: "Truck", imei: imei() });
+    await expect(rekeyDeviceId({ accountId: a.id, assetId: truck.id })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    const other = await createAccount({ name: "Not theirs" });
+    await expect(rekeyDeviceId({ accountId: other.id, assetId: id })).rejects.toMatchObject({ code: "ASSET_NOT_FOUND" });
   });
 
   it("pages through assets by id with an opaque cursor, only the account's own", async () => {
@@ -163,7 +254,14 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
 
     const second = imei();
     dto = await updateAsset({ accountId: a.id, assetId: id, imei: second, adapter: null });
-    expect(dto.tracker).toEqual({ id: trackerId, imei: second, protocol: "teltonika", can_adapter: null });
+    expect(dto.tracker).toEqual({
+      id: trackerId,
+      imei: second,
+      protocol: "teltonika",
+      can_adapter: null,
+      weak_device_id: false,
+      allow_weak_device_id: false,
+    });
 
     const taken = imei();
     await createAsset({ accountId: a.id, name: "Other", imei: taken });

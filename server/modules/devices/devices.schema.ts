@@ -24,6 +24,8 @@ export const ZProvisionUnknownDevice = z.object({
   plate: z.string().nullish(),
   /** the platform operator may provision any unknown device; an account only the ones it pre-registered */
   platformAdmin: z.boolean().default(false),
+  /** a phone's device id was typed on the phone: adopting it needs the operator's opt-in (docs/osmand.md) */
+  allowWeakDeviceId: z.boolean().default(false),
 });
 export type ProvisionUnknownDeviceInput = z.input<typeof ZProvisionUnknownDevice>;
 

@@ -13,7 +13,7 @@ import { type ProvisionUnknownDeviceInput, ZProvisionUnknownDevice } from "./dev
 export async function provisionUnknownDevice(
   input: ProvisionUnknownDeviceInput,
 ): Promise<{ id: number; trackerId: number | null }> {
-  const { accountId, imei, name, plate, platformAdmin } = parseInput(ZProvisionUnknownDevice, input);
+  const { accountId, imei, name, plate, platformAdmin, allowWeakDeviceId } = parseInput(ZProvisionUnknownDevice, input);
   const device = await db().unknownDevice.findUnique({
     where: { imei },
     select: { protocol: true, accountId: true, preRegisteredAt: true, lastSeenAt: true, attempts: true },
@@ -24,7 +24,7 @@ export async function provisionUnknownDevice(
     (platformAdmin ||
       (device.accountId === accountId && device.attempts > 0 && device.preRegisteredAt !== null && device.lastSeenAt > device.preRegisteredAt));
   if (!device || !visible) throw new AppError("NOT_FOUND", `no unknown device with IMEI ${imei}`);
-  const created = await createAsset({ accountId, name, plate: plate ?? undefined, imei, protocol: device.protocol });
+  const created = await createAsset({ accountId, name, plate: plate ?? undefined, imei, protocol: device.protocol, allowWeakDeviceId });
   await db().unknownDevice.deleteMany({ where: { imei } });
-  return created;
+  return { id: created.id, trackerId: created.trackerId };
 }

@@ -104,6 +104,15 @@ export class IngestPipeline implements TrackerSink {
     this.publishConnection(tracker, false);
   }
 
+  /**
+   * A device without a session (a phone over HTTP) was heard but sent no position (cell or Wi-Fi data only): it
+   * counts as heard for connectivity the way a login does (the connectivity gate records it in asset_presence and
+   * ends an offline state), and nothing is stored or published as a position.
+   */
+  heard(tracker: KnownTracker): void {
+    this.publishConnection(tracker, true);
+  }
+
   private now() {
     return this.deps.now?.() ?? Date.now();
   }

@@ -25,7 +25,7 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
       imei: "356307042441013",
       adapter: "can-control",
     });
-    expect(created).toEqual({ id: expect.any(Number), trackerId: expect.any(Number) });
+    expect(created).toEqual({ id: expect.any(Number), trackerId: expect.any(Number), imei: "356307042441013" });
     const page = await callerFor(a.users.viewer).assets.list({ accountKey: a.key });
     expect(page.next_cursor).toBeNull();
     expect(page.data).toEqual([
@@ -35,7 +35,14 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
         plate: "AB-123-C",
         brand: "Ford",
         model: "Transit",
-        tracker: { id: created.trackerId, imei: "356307042441013", protocol: "teltonika", can_adapter: "can-control" },
+        tracker: {
+          id: created.trackerId,
+          imei: "356307042441013",
+          protocol: "teltonika",
+          can_adapter: "can-control",
+          weak_device_id: false,
+          allow_weak_device_id: false,
+        },
         last_position: null,
       }),
     ]);
@@ -43,9 +50,13 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
 
   it("creates and edits a phone tracker (osmand) with its device id, and refuses an id that breaks the protocol's rule", async () => {
     const admin = callerFor(b.users.admin);
-    const phone = await admin.assets.create({ accountKey: b.key, name: "Driver phone", imei: "trpc-phone-1", protocol: "osmand" });
+    // a typed id needs the asset's opt-in
+    const weak = await admin.assets.create({ accountKey: b.key, name: "Driver phone", imei: "trpc-phone-1", protocol: "osmand" }).catch((e: unknown) => e);
+    expect((weak as TRPCError).code).toBe("BAD_REQUEST");
+    expect((weak as TRPCError).message).toMatch(/^imei: a phone's device id is its only credential/);
+    const phone = await admin.assets.create({ accountKey: b.key, name: "Driver phone", imei: "trpc-phone-1", protocol: "osmand", allowWeakDeviceId: true });
     const listed = (await admin.assets.list({ accountKey: b.key })).data.find((asset) => asset.id === phone.id);
-    expect(listed?.tracker).toMatchObject({ imei: "trpc-phone-1", protocol: "osmand" });
+    expect(listed?.tracker).toMatchObject({ imei: "trpc-phone-1", protocol: "osmand", weak_device_id: true, allow_weak_device_id: true });
     const edited = await admin.assets.update({ accountKey: b.key, assetId: phone.id, imei: "trpc-phone-2", protocol: "osmand" });
     expect(edited.tracker).toMatchObject({ imei: "trpc-phone-2", protocol: "osmand" });
     const wrong = await admin.assets
@@ -99,6 +110,24 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
     expect((await outsider.assets.list({ accountKey: b.key })).data.map((asset) => asset.id)).not.toContain(id);
     expect(await admin.assets.delete({ accountKey: a.key, assetId: id })).toEqual({ ok: true });
     expect(await t.db.asset.count({ where: { id } })).toBe(0);
+  });
+
+  it("creates a phone with a generated device id and re-keys it (assets.write only)", async () => {
+    const manager = callerFor(a.users.fleet_manager);
+    const phone = await manager.assets.create({ accountKey: a.key, name: "Generated phone", protocol: "osmand" });
+    expect(phone.imei).toMatch(/^[a-z2-9]{6}(-[a-z2-9]{6}){3}$/);
+    for (const role of ["office_staff", "viewer"] as const) {
+      await expect(callerFor(a.users[role]).assets.rekeyDeviceId({ accountKey: a.key, assetId: phone.id })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+    }
+    expect(await t.db.tracker.count({ where: { imei: phone.imei! } })).toBe(1); // refused: unchanged
+    const rekeyed = await manager.assets.rekeyDeviceId({ accountKey: a.key, assetId: phone.id });
+    expect(rekeyed.tracker).toMatchObject({ id: phone.trackerId, protocol: "osmand", weak_device_id: false });
+    expect(rekeyed.tracker!.imei).not.toBe(phone.imei);
+    await expect(callerFor(b.users.admin).assets.rekeyDeviceId({ accountKey: b.key, assetId: phone.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("lets office staff and viewers read but not write", async () => {

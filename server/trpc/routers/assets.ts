@@ -1,8 +1,10 @@
-// Assets and their tracker (one IMEI per asset). Validation of IMEI, adapter kind and lengths is the use cases'.
+// Assets and their tracker (one IMEI per asset), and re-keying a phone tracker's device id. Validation of IMEI,
+// device id, adapter kind and lengths is the use cases'.
 import { z } from "zod";
 import { createAsset } from "../../modules/assets/create-asset";
 import { deleteAsset } from "../../modules/assets/delete-asset";
 import { listAssets } from "../../modules/assets/list-assets";
+import { rekeyDeviceId } from "../../modules/assets/rekey-device-id";
 import { updateAsset } from "../../modules/assets/update-asset";
 import { createTrpcRouter, requirePermission } from "../trpc";
 import { ZPageInput } from "../../modules/paging";
@@ -27,6 +29,7 @@ export const assetsRouter = createTrpcRouter({
         imei: ZText.optional(),
         protocol: ZText.optional(),
         adapter: ZText.optional(),
+        allowWeakDeviceId: z.boolean().optional(),
       }),
     )
     .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => createAsset({ accountId: ctx.account.id, ...fields })),
@@ -42,9 +45,15 @@ export const assetsRouter = createTrpcRouter({
         imei: ZText.nullable().optional(),
         protocol: ZText.optional(),
         adapter: ZText.nullable().optional(),
+        allowWeakDeviceId: z.boolean().optional(),
       }),
     )
     .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => updateAsset({ accountId: ctx.account.id, ...fields })),
+
+  /** a phone tracker gets a new generated device id (docs/osmand.md); the phone must be set up again */
+  rekeyDeviceId: requirePermission("assets.write")
+    .input(ZAssetId)
+    .mutation(({ ctx, input }) => rekeyDeviceId({ accountId: ctx.account.id, assetId: input.assetId, userId: ctx.userId })),
 
   delete: requirePermission("assets.write")
     .input(ZAssetId)

@@ -134,8 +134,11 @@ describe.each(databaseKinds())("devices router on %s", (kind) => {
   it("provisions an unknown phone with the protocol it spoke and its device id", async () => {
     const phone = `phone-${testImei()}`; // a device id, not an IMEI
     expect(await new TrackerDirectory(t.db).identify({ imei: phone, protocol: "osmand", remoteAddress: "192.0.2.9" })).toBeNull();
-    const created = await callerFor(operator).devices.provision({ accountKey: opsKey, imei: phone, name: "Driver phone" });
+    // the id was typed on the phone: adopting it is the operator's explicit choice of a weak id (docs/osmand.md)
+    const refused = await callerFor(operator).devices.provision({ accountKey: opsKey, imei: phone, name: "Driver phone" }).catch((e: unknown) => e);
+    expect((refused as TRPCError).message).toMatch(/^imei: a phone's device id is its only credential/);
+    const created = await callerFor(operator).devices.provision({ accountKey: opsKey, imei: phone, name: "Driver phone", allowWeakDeviceId: true });
     const tracker = await t.db.tracker.findUniqueOrThrow({ where: { id: created.trackerId! } });
-    expect(tracker).toMatchObject({ imei: phone, protocol: "osmand", assetId: created.id });
+    expect(tracker).toMatchObject({ imei: phone, protocol: "osmand", assetId: created.id, deviceIdGenerated: false, allowWeakDeviceId: true });
   });
 });

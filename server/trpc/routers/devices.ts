@@ -19,7 +19,15 @@ export const devicesRouter = createTrpcRouter({
 
   provision: requirePermission("assets.write")
     // an IMEI, or a phone's device id (up to 64 characters)
-    .input(z.object({ imei: z.string().max(64), name: z.string().max(1000), plate: z.string().max(1000).optional() }))
+    .input(
+      z.object({
+        imei: z.string().max(64),
+        name: z.string().max(1000),
+        plate: z.string().max(1000).optional(),
+        /** a phone's typed device id is adopted only with this opt-in (docs/osmand.md) */
+        allowWeakDeviceId: z.boolean().optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) =>
       provisionUnknownDevice({
         accountId: ctx.account.id,
@@ -27,6 +35,7 @@ export const devicesRouter = createTrpcRouter({
         name: input.name,
         plate: input.plate,
         platformAdmin: await isPlatformAdmin(ctx.userId),
+        allowWeakDeviceId: input.allowWeakDeviceId,
       }),
     ),
 });

@@ -26,6 +26,10 @@ export interface OsmandPosition {
   extra: Record<string, ExtraValue>;
 }
 
+/**
+ * `positions` is empty for a request with cell-tower or Wi-Fi data and no coordinates: the device was heard, there is
+ * no position to store (none is guessed from the towers).
+ */
 export type OsmandDecodeResult =
   | { ok: true; deviceId: string; positions: OsmandPosition[] }
   | { ok: false; reason: string };

@@ -50,11 +50,26 @@ describe("OsmAnd query requests (Traccar's published samples)", () => {
     expect(decodeRequest(get(QUERY_SAMPLES.noId))).toEqual({ ok: false, reason: "id is missing (the device identifier)" });
   });
 
-  it("refuses a request with cell towers and Wi-Fi but no coordinates", () => {
-    expect(decodeRequest(get(QUERY_SAMPLES.cellAndWifiOnly))).toEqual({
-      ok: false,
-      reason: "lat and lon are missing (a position needs both)",
-    });
+  it("accepts a request with cell towers and Wi-Fi but no coordinates as a sign of life, with no position", () => {
+    expect(decodeRequest(get(QUERY_SAMPLES.cellAndWifiOnly))).toEqual({ ok: true, deviceId: "123456", positions: [] });
+    expect(decodeRequest(get("id=123456&cell=257,02,16,2224"))).toEqual({ ok: true, deviceId: "123456", positions: [] });
+    expect(decodeRequest(get("id=123456&wifi=00:14:22:01:23:45,-80"))).toEqual({ ok: true, deviceId: "123456", positions: [] });
+  });
+
+  it.each([
+    ["id=123456&timestamp=1377177267", "no cell or wifi"],
+    ["id=123456&cell=257,02", "a cell that is not mcc,mnc,lac,cid"],
+    ["id=123456&wifi=router,-80", "a wifi that is not mac,rssi"],
+    ["id=123456&lat=60&cell=257,02,16,2224", "half a position"],
+  ])("refuses %s (%s): lat and lon are missing", (query) => {
+    const result = decodeRequest(get(query));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(/^lat and lon are missing \(a position needs both; without them a request counts only with cell=/);
+  });
+
+  it("keeps cell and wifi of a request with coordinates as extra IO, as before", () => {
+    const [position] = accepted(decodeRequest(get("id=123456&lat=60&lon=30&cell=257,02,16,2224&wifi=00-14-22-01-23-45,-80"))).positions;
+    expect(position!.extra).toEqual({ cell: "257,02,16,2224", wifi: "00-14-22-01-23-45,-80" });
   });
 });
 

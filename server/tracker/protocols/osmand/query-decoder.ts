@@ -1,6 +1,8 @@
 // The classic OsmAnd / Traccar Client request: key=value fields in the URL's query (GET, or POST with an empty
 // body) or in an application/x-www-form-urlencoded body. One request is one position. Field names and their
-// meaning follow what the apps send (docs/osmand.md lists them); unknown fields are kept as extra IO.
+// meaning follow what the apps send (docs/osmand.md lists them); unknown fields are kept as extra IO. A request with
+// cell-tower or Wi-Fi data but no coordinates (Traccar's decoder accepts it) is decoded with no position at all: the
+// device was heard, and no position is made up from the towers (docs/osmand.md "Requests without coordinates").
 import { isValidDeviceId, DEVICE_ID_RULE } from "./device-id";
 import { addExtra, typedValue } from "./extra-fields";
 import { KNOTS_TO_KMH, type ExtraValue, type OsmandDecodeResult, type OsmandPosition } from "./messages";
@@ -8,6 +10,11 @@ import { quote, readBoolean, readNumber, readTimestamp, type Read } from "./valu
 
 /** fields that are neither position data nor worth keeping (a push-notification token is a credential) */
 const DROPPED = new Set(["notificationToken"]);
+
+/** a cell tower as Traccar reads it: mcc,mnc,lac,cid and an optional signal strength, all whole numbers */
+const CELL = /^-?\d{1,10}(,-?\d{1,10}){3,4}$/;
+/** a Wi-Fi access point: its MAC address (':' or '-' between the bytes) and the signal strength */
+const WIFI = /^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5},-?\d{1,4}$/;
 
 class Refused extends Error {}
 
@@ -34,6 +41,8 @@ function decode(fields: URLSearchParams, receivedAt: number): OsmandDecodeResult
   let timestamp: number | undefined;
   const position: Omit<OsmandPosition, "latitude" | "longitude" | "timestamp"> = { valid: true, extra: {} };
   const extra: Record<string, ExtraValue> = position.extra;
+  /** well-formed cell or wifi fields: what makes a request without coordinates a sign of life */
+  let networkFields = 0;
 
   for (const [key, raw] of fields) {
     // an empty value is an unknown one ("altitude=" from an app template with no value for it)
@@ -97,6 +106,7 @@ function decode(fields: URLSearchParams, receivedAt: number): OsmandDecodeResult
         break;
       default: {
         if (DROPPED.has(key)) break;
+        if ((key === "cell" && CELL.test(raw)) || (key === "wifi" && WIFI.test(raw))) networkFields++;
         const refused = addExtra(extra, key, typedValue(raw));
         if (refused) throw new Refused(refused);
       }
@@ -104,8 +114,15 @@ function decode(fields: URLSearchParams, receivedAt: number): OsmandDecodeResult
   }
 
   if (deviceId === undefined) return { ok: false, reason: "id is missing (the device identifier)" };
+  if (latitude === undefined && longitude === undefined && networkFields > 0) {
+    return { ok: true, deviceId, positions: [] }; // heard from, with nothing to store
+  }
   if (latitude === undefined || longitude === undefined) {
-    return { ok: false, reason: "lat and lon are missing (a position needs both)" };
+    return {
+      ok: false,
+      reason:
+        "lat and lon are missing (a position needs both; without them a request counts only with cell=mcc,mnc,lac,cid or wifi=mac,rssi data)",
+    };
   }
   return { ok: true, deviceId, positions: [{ ...position, timestamp: timestamp ?? receivedAt, latitude, longitude }] };
 }

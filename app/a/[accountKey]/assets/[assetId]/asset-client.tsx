@@ -11,6 +11,7 @@ import { useNow } from "../../../../_components/map/use-now";
 import { formatAddress, formatAgo, formatCoordinates, statusNow } from "../../../../_components/map/vehicle-view";
 import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
+import { Badge } from "../../../../_components/ui/badge";
 import { Card } from "../../../../_components/ui/card";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 import { ControlPanel } from "./control-panel";
@@ -74,6 +75,12 @@ export function AssetClient({
                 <span className="font-mono">
                   {asset.tracker.imei} ({asset.tracker.protocol}
                   {asset.tracker.can_adapter ? `, ${asset.tracker.can_adapter}` : ""})
+                  {asset.tracker.weak_device_id ? (
+                    <>
+                      {" "}
+                      <Badge tone="red">Weak device id</Badge>
+                    </>
+                  ) : null}
                 </span>
               ) : (
                 "none"

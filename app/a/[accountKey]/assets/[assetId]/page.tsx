@@ -36,7 +36,7 @@ export default async function AssetPage({ params }: Params) {
         links={linkAccount(page.account, page.can("links.manage"))}
         control={{ canControl: page.can("vehicles.control"), canProvision: page.can("vehicles.provision") }}
       />
-      <PhoneSetup tracker={asset.tracker} />
+      <PhoneSetup tracker={asset.tracker} accountKey={page.account.key} assetId={asset.id} canRekey={page.can("assets.write")} />
     </>
   );
 }
