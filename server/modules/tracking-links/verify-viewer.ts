@@ -129,12 +129,13 @@ async function sendCode(
   };
 }
 
+/** the code goes in the body only: subjects are shown in notification previews and mail lists, and were logged once */
 function codeMail(link: LinkRecord, to: string, code: string) {
   const sender = effectiveBranding(link).companyName ?? "Fleetline";
   const minutes = ACCESS_CODE.ttlMs / 60_000;
   return {
     to,
-    subject: `${code} is your code for ${link.displayName}`,
+    subject: `Your code for ${link.displayName}`,
     text:
       `Your code to follow "${link.displayName}" is ${code}.\n\n` +
       `It works for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n\n${sender}\n`,
