@@ -4,9 +4,11 @@
 //   email            {email}                     -> session (the address is kept with the session)
 //   email_code       {email}                     -> 202, a 6-digit code is e-mailed
 //                    {email, access_code}        -> session
-//   authorized_only  as email_code, but codes go only to listed addresses; the first answer is the same either way,
-//                    so the list cannot be probed. An integrator's API client (bearer token of the link's account
-//                    with tracking:write) may instead get a session for a listed address directly.
+//   authorized_only  as email_code, but codes go only to listed addresses; an unlisted one gets a decoy that is never
+//                    mailed and that no code matches (access-codes.ts), so every answer, the first and each wrong
+//                    code's, is the same either way and the list cannot be probed. An integrator's API client (bearer
+//                    token of the link's account with tracking:write) may instead get a session for a listed address
+//                    directly.
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { rateLimiter } from "../../security/rate-limit";
@@ -14,7 +16,7 @@ import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import type { WebhookEventData } from "../webhooks/webhook-payload";
-import { ACCESS_CODE, consumeAccessCode, createAccessCode } from "./access-codes";
+import { ACCESS_CODE, accessCodeExpired, consumeAccessCode, createAccessCode, createDecoyAccessCode } from "./access-codes";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
 import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
 import type { CodeSentResponse, ViewerSessionResponse } from "./tracking-links.schema";
@@ -71,9 +73,11 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
         if (!listed) throw new AppError("EMAIL_NOT_AUTHORISED", "This address is not on the link's list.");
         return session(link, email);
       }
-      // mailed in the background for listed addresses only, so neither the answer nor its timing tells them apart
+      // a code (mailed) or a decoy (not), written in the background, so neither the answer nor its timing tells them apart
       if (!access_code) return sendCode(link, email, { deliver: listed, awaitDelivery: false });
       await consumeAccessCode(link.id, email, access_code);
+      // taken off the list since the code was mailed: the code is used up, as if it had expired
+      if (!listed) throw accessCodeExpired();
       return session(link, email);
     }
   }
@@ -110,11 +114,11 @@ async function sendCode(
 ): Promise<VerifyResult> {
   await rateLimiter(CODE_MAIL_LIMIT).consume(`${link.id}:${email}`);
   const expiresAt = new Date(Date.now() + ACCESS_CODE.ttlMs);
-  if (options.deliver) {
-    const delivery = createAccessCode(link.id, email).then(({ code }) => mailer().send(codeMail(link, email, code)));
-    if (options.awaitDelivery) await delivery;
-    else delivery.catch((error) => log("tracking").error({ err: error, linkId: link.id }, "access code e-mail failed"));
-  }
+  const delivery = options.deliver
+    ? createAccessCode(link.id, email).then(({ code }) => mailer().send(codeMail(link, email, code)))
+    : createDecoyAccessCode(link.id, email);
+  if (options.awaitDelivery) await delivery;
+  else delivery.catch((error) => log("tracking").error({ err: error, linkId: link.id }, "access code could not be stored or e-mailed"));
   return {
     status: 202,
     body: {

@@ -55,6 +55,17 @@ async function makeLink(input: Omit<CreateTrackingLinkInput, "accountId" | "asse
   return { accountId: account.id, assetId: asset.id, imei, link };
 }
 
+/** polls an async probe until it gives a value (a row written in the background) */
+async function until<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const verify = (uuid: string, body: unknown, ip = newIp(), headers: Record<string, string> = {}) =>
   call("POST", `/api/public/tracking/${uuid}/verify`, { body, ip, headers });
 const location = (uuid: string, token: string, ip = newIp()) =>
@@ -182,8 +193,50 @@ describe("POST verify", () => {
     const mail = await waitForOutboxMessage(server.dataDir, { to: "listed@example.test" });
     await expect(waitForOutboxMessage(server.dataDir, { to: "stranger@example.test", timeoutMs: 500 })).rejects.toThrow();
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-    expect((await verify(link.uuid, { email: "stranger@example.test", access_code: code }, ip)).body!.code).toBe("ACCESS_CODE_EXPIRED");
+    // the stranger holds a decoy that no code matches: the listed address's code is just a wrong code for it
+    await until("the stranger's decoy", () => db().trackingAccessCode.findFirst({ where: { linkId: link.id, email: "stranger@example.test" } }));
+    expect((await verify(link.uuid, { email: "stranger@example.test", access_code: code }, ip)).body!.code).toBe("ACCESS_CODE_INVALID");
     expect((await verify(link.uuid, { email: "listed@example.test", access_code: code }, ip)).status).toBe(200);
+  });
+
+  it("answers a listed and an unlisted address of an authorized_only link alike on every call, wrong codes included", async () => {
+    const { link } = await makeLink({ accessMode: "authorized_only", allowedEmails: ["listed@example.test"] });
+    /** the newest code row of an address, once the background work has written it */
+    const codeRow = (email: string) =>
+      until(`a code for ${email}`, () =>
+        db().trackingAccessCode.findFirst({ where: { linkId: link.id, email, consumedAt: null, attempts: 0 }, orderBy: { id: "desc" } }),
+      );
+    /** a code that is not the one mailed (the n-th mail to a listed address); any code is wrong for the others */
+    const wrongCode = async (email: string, nth: number) => {
+      if (email !== "listed@example.test") return "000000";
+      const mail = await waitForOutboxMessage(server.dataDir, { to: email, after: nth });
+      return /\b(\d{6})\b/.exec(mail.text)![1] === "000000" ? "111111" : "000000";
+    };
+
+    /** what an attacker sees for one address: every answer's status and body, times left out, the address masked */
+    const probe = async (email: string) => {
+      const ip = newIp();
+      const seen: unknown[] = [];
+      const note = (answer: Awaited<ReturnType<typeof verify>>) => {
+        const { expires_at: _, ...body } = answer.body ?? {};
+        seen.push({ status: answer.status, body: JSON.parse(JSON.stringify(body).replaceAll(email, "<email>")) });
+      };
+      note(await verify(link.uuid, { email, access_code: "123456" }, ip)); // no code asked for yet
+      note(await verify(link.uuid, { email }, ip));
+      await codeRow(email);
+      const wrong = await wrongCode(email, 0);
+      for (let i = 0; i < 6; i++) note(await verify(link.uuid, { email, access_code: wrong }, ip));
+      note(await verify(link.uuid, { email }, ip));
+      await codeRow(email);
+      note(await verify(link.uuid, { email, access_code: await wrongCode(email, 1) }, ip));
+      note(await verify(link.uuid, { email }, ip));
+      note(await verify(link.uuid, { email }, ip)); // the fourth code in 15 minutes
+      return seen;
+    };
+    const listed = await probe("listed@example.test");
+    const unlisted = await probe("unlisted@example.test");
+    expect(unlisted).toEqual(listed);
+    expect(listed.map((answer) => (answer as { status: number }).status)).toEqual([422, 202, 422, 422, 422, 422, 422, 422, 202, 422, 202, 429]);
   });
 
   it("lets the link account's API client open an authorized_only link for a listed address directly", async () => {
