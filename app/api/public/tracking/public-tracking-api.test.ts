@@ -11,6 +11,8 @@ import { createAsset } from "@/server/modules/assets/create-asset";
 import { createTrackingLink } from "@/server/modules/tracking-links/create-tracking-link";
 import type { CreateTrackingLinkInput } from "@/server/modules/tracking-links/tracking-links.schema";
 import { updateTrackingLink } from "@/server/modules/tracking-links/update-tracking-link";
+import { findTrackingLinkByUuid } from "@/server/modules/tracking-links/find-tracking-link";
+import { issueViewerSession } from "@/server/modules/tracking-links/viewer-sessions";
 import { derivedKey } from "@/server/security/derived-key";
 import { waitForOutboxMessage } from "@/server/testing/mail-capture";
 import { startTrackingServer, trackingDevice, type TrackingServer } from "@/server/testing/public-tracking-harness";
@@ -343,6 +345,61 @@ describe("GET location", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     const fresh = (await verify(link.uuid, {})).body!.session.token as string;
     expect((await location(link.uuid, fresh)).status).toBe(200);
+  });
+});
+
+describe("tightening a link", () => {
+  /** what each session-token endpoint answers the token, by status */
+  const everyEndpoint = async (uuid: string, token: string) => {
+    const headers = { "x-session-token": token };
+    return {
+      location: (await location(uuid, token)).status,
+      run: (await call("GET", `/api/public/tracking/${uuid}/run`, { headers, ip: newIp() })).status,
+      form: (await call("GET", `/api/public/tracking/${uuid}/form`, { headers, ip: newIp() })).status,
+      optOut: (await call("POST", `/api/public/tracking/${uuid}/opt-out`, { headers, ip: newIp() })).status,
+      channelAuth: (
+        await call("POST", "/broadcasting/auth", { body: { socket_id: "1.2", channel_name: `private-tracking.${uuid}` }, headers, ip: newIp() })
+      ).status,
+    };
+  };
+  const ended = { location: 401, run: 401, form: 401, optOut: 401, channelAuth: 401 };
+  const form = { title: "Today's ride", choices: ["Not riding today"] };
+
+  it("ends every session at once when the access mode is tightened (email -> authorized_only)", async () => {
+    const { accountId, link } = await makeLink({ accessMode: "email", form });
+    const ann = (await verify(link.uuid, { email: "ann@example.test" })).body!.session.token as string;
+    const bob = (await verify(link.uuid, { email: "bob@example.test" })).body!.session.token as string;
+    expect((await location(link.uuid, ann)).status).toBe(200);
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "authorized_only", allowedEmails: ["ann@example.test"] });
+    // even a listed address must now prove it with a code: its e-mail-only session is over
+    expect(await everyEndpoint(link.uuid, ann)).toEqual(ended);
+    expect(await everyEndpoint(link.uuid, bob)).toEqual(ended);
+    expect(await location(link.uuid, ann)).toMatchObject({ body: { message: "Unauthenticated." } });
+    expect(await db().viewerSession.count({ where: { linkId: link.id } })).toBe(0);
+  });
+
+  it("ends the sessions of addresses taken off the list, and only those", async () => {
+    const { accountId, link } = await makeLink({ accessMode: "authorized_only", allowedEmails: ["ann@example.test", "bob@example.test"], form });
+    const { token: apiToken } = await makeToken(accountId, { scopes: ["tracking:write"] });
+    const open = async (email: string) =>
+      (await verify(link.uuid, { email }, newIp(), { authorization: `Bearer ${apiToken}` })).body!.session.token as string;
+    const ann = await open("ann@example.test");
+    const bob = await open("bob@example.test");
+    await updateTrackingLink({ accountId, linkId: link.id, allowedEmails: ["ann@example.test", "cy@example.test"] });
+    expect(await everyEndpoint(link.uuid, bob)).toEqual(ended);
+    expect((await location(link.uuid, ann)).status).toBe(200);
+    // loosening ends nothing: another address, then a laxer mode
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "email_code" });
+    expect((await location(link.uuid, ann)).status).toBe(200);
+  });
+
+  it("refuses on every request a session the link no longer admits (one issued while the link was tightened)", async () => {
+    const { accountId, link } = await makeLink({ accessMode: "public" });
+    const record = (await findTrackingLinkByUuid(link.uuid))!;
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "email" });
+    // a verify that read the link before the change and wrote its session after the change's clean-up
+    const late = (await issueViewerSession(record, null)).session.token;
+    expect(await location(link.uuid, late)).toMatchObject({ status: 401, body: { message: "Unauthenticated." } });
   });
 });
 
