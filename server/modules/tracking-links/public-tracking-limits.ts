@@ -11,6 +11,12 @@ export const PUBLIC_TRACKING_LIMITS = {
   runPerSession: { name: "tracking-run", points: 60, duration: 60 } satisfies RateLimit,
   /** a passenger stopping messages through their link: one tap, repeated at most by an impatient thumb */
   optOutPerSession: { name: "tracking-opt-out", points: 10, duration: 60 } satisfies RateLimit,
+  /**
+   * failed access codes per link, from anywhere, in a day: past it verify with a code answers 429 for that link until
+   * the day is over (a warning is logged for the team), so guessing across many known addresses stops at 50 tries
+   * (codes-mailed and the spec's per-IP verify limit bound each address and source, not their sum)
+   */
+  codeFailuresPerLink: { name: "tracking-code-failures", points: 50, duration: 24 * 60 * 60 } satisfies RateLimit,
   /** link info is read by every page load and by reconnecting viewers; generous for many phones behind one NAT */
   infoPerIp: { name: "tracking-info", points: 300, duration: 60 } satisfies RateLimit,
   /** one channel authorisation per (re)connection */

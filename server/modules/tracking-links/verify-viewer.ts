@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { rateLimiter } from "../../security/rate-limit";
+import { RateLimitedError } from "../../security/rate-limited-error";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
@@ -20,6 +21,7 @@ import { ACCESS_CODE, accessCodeExpired, consumeAccessCode, createAccessCode, cr
 import { findTrackingLinkByUuid } from "./find-tracking-link";
 import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
 import type { CodeSentResponse, ViewerSessionResponse } from "./tracking-links.schema";
+import { PUBLIC_TRACKING_LIMITS } from "./public-tracking-limits";
 import { issueViewerSession } from "./viewer-sessions";
 
 const ZEmail = z
@@ -63,7 +65,7 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
     case "email_code": {
       const { email, access_code } = parseBody(ZCodeBody, input.body);
       if (!access_code) return sendCode(link, email, { deliver: true, awaitDelivery: true });
-      await consumeAccessCode(link.id, email, access_code);
+      await checkCode(link, () => consumeAccessCode(link.id, email, access_code));
       return session(link, email);
     }
     case "authorized_only": {
@@ -75,12 +77,49 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
       }
       // a code (mailed) or a decoy (not), written in the background, so neither the answer nor its timing tells them apart
       if (!access_code) return sendCode(link, email, { deliver: listed, awaitDelivery: false });
-      await consumeAccessCode(link.id, email, access_code);
-      // taken off the list since the code was mailed: the code is used up, as if it had expired
-      if (!listed) throw accessCodeExpired();
+      await checkCode(link, async () => {
+        await consumeAccessCode(link.id, email, access_code);
+        // taken off the list since the code was mailed: the code is used up, as if it had expired
+        if (!listed) throw accessCodeExpired();
+      });
       return session(link, email);
     }
   }
+}
+
+/**
+ * Checks a code against the link's budget of failed codes a day (PUBLIC_TRACKING_LIMITS.codeFailuresPerLink): each
+ * try is counted before the check and given back when the code was right, so only failures use the budget up. Past
+ * it every code for the link is refused (429, Retry-After) until the day is over, and the team is warned (at most
+ * once an hour per link; the line names the link's id, never a code, an address or the uuid).
+ */
+async function checkCode(link: LinkRecord, check: () => Promise<void>): Promise<void> {
+  // the uuid, not the id: ids start again in a new database, Redis counters outlive it
+  const key = link.uuid;
+  try {
+    await codeFailures().consume(key);
+  } catch (error) {
+    if (error instanceof RateLimitedError) await warnTeam(link, error.retryAfterSeconds);
+    throw error;
+  }
+  await check();
+  await codeFailures().refund(key);
+}
+
+const codeFailures = () => rateLimiter(PUBLIC_TRACKING_LIMITS.codeFailuresPerLink);
+/** one warning an hour per link while its budget is spent (a limiter of one point used as a gate, shared by nodes) */
+const WARNING_GATE = { name: "tracking-code-failures-warned", points: 1, duration: 60 * 60 };
+
+async function warnTeam(link: LinkRecord, retryAfterSeconds: number): Promise<void> {
+  try {
+    await rateLimiter(WARNING_GATE).consume(link.uuid);
+  } catch {
+    return; // warned within the hour
+  }
+  log("tracking").warn(
+    { linkId: link.id, accountId: link.accountId, limit: PUBLIC_TRACKING_LIMITS.codeFailuresPerLink.points, retryAfterSeconds },
+    "tracking link refuses access codes: too many failed access codes today (someone may be guessing); codes work again after Retry-After",
+  );
 }
 
 /** a disabled or expired link lets nobody in (a link outside its schedule does: the page says when it opens) */

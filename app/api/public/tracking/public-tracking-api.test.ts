@@ -14,11 +14,13 @@ import { updateTrackingLink } from "@/server/modules/tracking-links/update-track
 import { findTrackingLinkByUuid } from "@/server/modules/tracking-links/find-tracking-link";
 import { issueViewerSession } from "@/server/modules/tracking-links/viewer-sessions";
 import { derivedKey } from "@/server/security/derived-key";
+import { useCapturedLog } from "@/server/testing/captured-log";
 import { waitForOutboxMessage } from "@/server/testing/mail-capture";
 import { startTrackingServer, trackingDevice, type TrackingServer } from "@/server/testing/public-tracking-harness";
 import { testImei } from "../../../../server/testing/test-imei";
 
 let server: TrackingServer;
+const log = useCapturedLog();
 let ipSeq = 1;
 /** each test speaks from its own address (the server trusts X-Forwarded-For here), so per-IP limits stay apart */
 const newIp = () => `198.51.100.${ipSeq++}`;
@@ -239,6 +241,28 @@ describe("POST verify", () => {
     const unlisted = await probe("unlisted@example.test");
     expect(unlisted).toEqual(listed);
     expect(listed.map((answer) => (answer as { status: number }).status)).toEqual([422, 202, 422, 422, 422, 422, 422, 422, 202, 422, 202, 429]);
+  });
+
+  it("refuses codes for a link with 429 once it has had 50 failed codes in a day, and warns the team without the code or address", async () => {
+    const { link } = await makeLink({ accessMode: "email_code" });
+    const other = await makeLink({ accessMode: "email_code" });
+    await verify(link.uuid, { email: "victim@example.test" }, newIp());
+    const code = /\b(\d{6})\b/.exec((await waitForOutboxMessage(server.dataDir, { to: "victim@example.test" })).text)![1]!;
+    const wrong = code === "654321" ? "123456" : "654321";
+    // guesses spread over many addresses and sources, as an attacker who knows several addresses would send them
+    const answers: string[] = [];
+    for (let i = 0; i < 50; i++) answers.push((await verify(link.uuid, { email: `guess${i}@example.test`, access_code: wrong }, newIp())).body!.code);
+    expect(new Set(answers)).toEqual(new Set(["ACCESS_CODE_EXPIRED"]));
+    const refused = await verify(link.uuid, { email: "victim@example.test", access_code: code }, newIp());
+    expect(refused).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    expect(log.text).toContain("failed access codes");
+    const warning = log.text.split("\n").find((line) => line.includes("failed access codes"))!;
+    expect(JSON.parse(warning)).toMatchObject({ level: 40, linkId: link.id, accountId: expect.any(Number), limit: 50 });
+    for (const secret of [code, wrong, "victim@", "guess0@", "guess49@", link.uuid]) expect(warning).not.toContain(secret);
+    // asking for a code still works (the budget is for guesses), and other links keep theirs
+    expect((await verify(link.uuid, { email: "victim@example.test" }, newIp())).status).toBe(202);
+    expect((await verify(other.link.uuid, { email: "a@example.test", access_code: wrong }, newIp())).body!.code).toBe("ACCESS_CODE_EXPIRED");
   });
 
   it("lets the link account's API client open an authorized_only link for a listed address directly", async () => {
