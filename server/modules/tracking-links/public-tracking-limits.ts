@@ -17,6 +17,12 @@ export const PUBLIC_TRACKING_LIMITS = {
    * (codes-mailed and the spec's per-IP verify limit bound each address and source, not their sum)
    */
   codeFailuresPerLink: { name: "tracking-code-failures", points: 50, duration: 24 * 60 * 60 } satisfies RateLimit,
+  /**
+   * session tokens looked up per IP on the session-token endpoints (location, run, form, opt-out, /broadcasting/auth):
+   * counted before the database lookup and given back when the token names a live session, so invented tokens stop
+   * here while many viewers behind one carrier address never meet it
+   */
+  sessionLookupsPerIp: { name: "tracking-session-lookup", points: 120, duration: 60 } satisfies RateLimit,
   /** link info is read by every page load and by reconnecting viewers; generous for many phones behind one NAT */
   infoPerIp: { name: "tracking-info", points: 300, duration: 60 } satisfies RateLimit,
   /** one channel authorisation per (re)connection */

@@ -372,6 +372,34 @@ describe("GET location", () => {
   });
 });
 
+describe("session-token endpoints", () => {
+  it("allow 120 requests a minute per IP with unknown tokens over all of them, then 429 with Retry-After; live sessions are not counted", async () => {
+    const { link } = await makeLink({ form: { title: "Ride", choices: ["Not today"] } });
+    const ip = newIp();
+    const endpoints = [
+      (token: string) => call("GET", `/api/public/tracking/${link.uuid}/location`, { headers: { "x-session-token": token }, ip }),
+      (token: string) => call("GET", `/api/public/tracking/${link.uuid}/run`, { headers: { "x-session-token": token }, ip }),
+      (token: string) => call("GET", `/api/public/tracking/${link.uuid}/form`, { headers: { "x-session-token": token }, ip }),
+      (token: string) => call("POST", `/api/public/tracking/${link.uuid}/opt-out`, { headers: { "x-session-token": token }, ip }),
+    ];
+    // viewers behind one address: three sessions polling 45 times each, more than the budget in all
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push((await verify(link.uuid, {})).body!.session.token as string);
+    const live: number[] = [];
+    for (let i = 0; i < 135; i++) live.push((await endpoints[0]!(tokens[i % 3]!)).status);
+    expect(new Set(live)).toEqual(new Set([200]));
+    const invented: number[] = [];
+    for (let i = 0; i < 120; i++) invented.push((await endpoints[i % 4]!(`invented-token-${i}`)).status);
+    expect(new Set(invented)).toEqual(new Set([401]));
+    for (const endpoint of endpoints) {
+      const refused = await endpoint("invented-token-again");
+      expect(refused).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect((await location(link.uuid, "invented-elsewhere", newIp())).status).toBe(401);
+  }, 120_000);
+});
+
 describe("tightening a link", () => {
   /** what each session-token endpoint answers the token, by status */
   const everyEndpoint = async (uuid: string, token: string) => {
