@@ -29,8 +29,14 @@ export const PUBLIC_TRACKING_LIMITS = {
   channelAuthPerIp: { name: "tracking-channel-auth", points: 60, duration: 60 } satisfies RateLimit,
   /** access requests to authorised-only links: a person asks once, a family or office behind one address a few times */
   accessRequestsPerIp: { name: "tracking-access-request", points: 10, duration: 60 } satisfies RateLimit,
-  /** every request to one link, from anywhere: bounds the team's notification e-mails and a flood of invented addresses */
+  /**
+   * new access requests to one link, from anywhere: bounds the team's notification e-mails and a flood of invented
+   * addresses. Only requests that create a pending request count (a repeat, a listed address or a cool-down changes
+   * nothing and costs nothing)
+   */
   accessRequestsPerLink: { name: "tracking-access-request-link", points: 100, duration: 60 * 60 } satisfies RateLimit,
+  /** new access requests to one link from one IP: a share of the link's budget, so one source cannot spend all of it */
+  accessRequestsPerLinkAndIp: { name: "tracking-access-request-link-ip", points: 5, duration: 60 * 60 } satisfies RateLimit,
   /** reading the link's form: once per page view, like the location's first read */
   formReadsPerSession: { name: "tracking-form-read", points: 60, duration: 60 } satisfies RateLimit,
   /** form submissions: "running late", then "not riding today" fits; a stream of them is a stuck button or abuse */
