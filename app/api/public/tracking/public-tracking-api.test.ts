@@ -400,6 +400,33 @@ describe("session-token endpoints", () => {
   }, 120_000);
 });
 
+describe("the access log", () => {
+  it("writes public tracking paths with the link's uuid cut to its first 8 characters", async () => {
+    const { link } = await makeLink();
+    const token = (await verify(link.uuid, {})).body!.session.token as string;
+    await call("GET", `/api/public/tracking/${link.uuid}/info`);
+    await location(link.uuid, token);
+    await call("GET", `/api/public/tracking/${link.uuid.toUpperCase()}/info`);
+    await call("GET", "/api/public/tracking/not-a-uuid-but-long/info");
+    const paths = log.text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; path?: string })
+      .filter((line) => line.msg === "request")
+      .map((line) => line.path);
+    const short = `/api/public/tracking/${link.uuid.slice(0, 8)}…`;
+    expect(paths).toEqual([
+      `${short}/verify`,
+      `${short}/info`,
+      `${short}/location`,
+      `/api/public/tracking/${link.uuid.slice(0, 8).toUpperCase()}…/info`,
+      "/api/public/tracking/not-a-uu…/info",
+    ]);
+    expect(log.text.toLowerCase()).not.toContain(link.uuid.slice(8));
+    expect(log.text).not.toContain(token);
+  });
+});
+
 describe("tightening a link", () => {
   /** what each session-token endpoint answers the token, by status */
   const everyEndpoint = async (uuid: string, token: string) => {
