@@ -13,6 +13,8 @@ import type { CreateTrackingLinkInput } from "@/server/modules/tracking-links/tr
 import { updateTrackingLink } from "@/server/modules/tracking-links/update-tracking-link";
 import { findTrackingLinkByUuid } from "@/server/modules/tracking-links/find-tracking-link";
 import { issueViewerSession } from "@/server/modules/tracking-links/viewer-sessions";
+import { getTrackingPage } from "@/server/modules/tracking-links/get-tracking-page";
+import { PLATFORM_PRIMARY_COLOR } from "@/server/modules/tracking-links/platform-branding";
 import { derivedKey } from "@/server/security/derived-key";
 import { useCapturedLog } from "@/server/testing/captured-log";
 import { waitForOutboxMessage } from "@/server/testing/mail-capture";
@@ -91,6 +93,22 @@ describe("GET info", () => {
         branding: { logo_url: "https://cdn.example.test/logo.png", primary_color: "#0055aa", company_name: "Shuttle Co Airport" },
       },
     });
+  });
+
+  it("always types branding as the spec shows: the platform's colour when neither link nor account has one, empty strings for no logo or name", async () => {
+    const account = await createAccount({ name: "Plain Co" });
+    const asset = await createAsset({ accountId: account.id, name: "Van", imei: testImei() });
+    const plain = await createTrackingLink({ accountId: account.id, assetId: asset.id });
+    const info = await call("GET", `/api/public/tracking/${plain.uuid}/info`);
+    expect(info.body!.data.branding).toEqual({ logo_url: "", primary_color: PLATFORM_PRIMARY_COLOR, company_name: "" });
+    expect(PLATFORM_PRIMARY_COLOR).toMatch(/^#[0-9a-f]{6}$/);
+    // the account's colour, then the link's own
+    await db().account.update({ where: { id: account.id }, data: { brandingPrimaryColor: "#0055AA" } });
+    expect((await call("GET", `/api/public/tracking/${plain.uuid}/info`)).body!.data.branding.primary_color).toBe("#0055aa");
+    const own = await createTrackingLink({ accountId: account.id, assetId: asset.id, branding: { primaryColor: "#112233", companyName: "Own" } });
+    expect((await call("GET", `/api/public/tracking/${own.uuid}/info`)).body!.data.branding).toEqual({ logo_url: "", primary_color: "#112233", company_name: "Own" });
+    // and the passenger page's view carries the same branding
+    expect((await getTrackingPage({ uuid: plain.uuid })).branding).toEqual({ logo_url: "", primary_color: "#0055aa", company_name: "" });
   });
 
   it("is 404 for unknown or malformed uuids, and says 405 to other methods", async () => {
