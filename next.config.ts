@@ -16,6 +16,9 @@ const config: NextConfig = {
     // one registry per process, shared with the custom server through globalThis (server/metrics/registry.ts)
     "prom-client",
   ],
+  // `next dev` prints every request's path: a tracking link's uuid is the whole key of a public link, so those paths
+  // stay out of that output (the access log writes them cut short: server/http/loggable-path.ts)
+  logging: { incomingRequests: { ignore: [/\/t\/[^/?]+/, /\/api\/public\/tracking\//, /\/tracking-links\/[^/?]+/] } },
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

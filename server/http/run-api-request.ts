@@ -1,10 +1,12 @@
 // The frame around every REST request: a request id (kept from X-Request-Id when sane, else new) on the response
-// and on every log line, one access log line with status and duration, and error mapping. Only the path is logged:
-// never headers, query strings or bodies, which may carry tokens and keys.
+// and on every log line, one access log line with status and duration, and error mapping. Only the path is logged,
+// with a tracking link's uuid cut short (loggable-path.ts): never headers, query strings or bodies, which may carry
+// tokens and keys.
 import type { Logger } from "pino";
 import { log } from "../log";
 import { randomId } from "../security/random";
 import { jsonResponse } from "./api-response";
+import { loggablePath } from "./loggable-path";
 import { mapError } from "./map-error";
 
 export interface RequestFrame {
@@ -33,7 +35,7 @@ export async function runApiRequest(
   logger.info(
     {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggablePath(new URL(request.url).pathname),
       status: response.status,
       ms: Math.round(performance.now() - started),
     },

@@ -45,6 +45,35 @@ describe("withViewerSession", () => {
   });
 });
 
+describe("withViewerSession's per-IP budget of token lookups", () => {
+  it("counts a token before looking it up, refuses past the budget without a lookup, and gives a live session's count back", async () => {
+    let lookups = 0;
+    const limited = withViewerSession<{ linkUuid: string }, { uuid: string }>(
+      {
+        resolveSession: async (token) => {
+          lookups++;
+          return sessions.get(token) ?? null;
+        },
+        lookupsPerIp: { name: `lookups-${randomId(6)}`, points: 3, duration: 60 },
+      },
+      async () => ({ ok: true }),
+    );
+    const ctx = routeContext({ uuid: "11111111-2222-3333-4444-555555555555" });
+    const from = (ip: string, token: string) => new Request("http://fleetline.test/x", { headers: { "x-forwarded-for": ip, "x-session-token": token } });
+    // a live session's requests never use the budget up (many viewers behind one carrier address)
+    for (let i = 0; i < 5; i++) expect((await limited(from("203.0.113.20", "good-session-token"), ctx)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await limited(from("203.0.113.20", `invented-${i}`), ctx)).status).toBe(401);
+    expect(lookups).toBe(8);
+    for (const token of ["invented-again", "good-session-token"]) {
+      const refused = await limited(from("203.0.113.20", token), ctx);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(lookups).toBe(8); // refused before the lookup
+    expect((await limited(from("203.0.113.21", "invented-elsewhere"), ctx)).status).toBe(401);
+  });
+});
+
 describe("withPublicAccess", () => {
   it("rate-limits per client IP with 429 and Retry-After, keyed on the address the trusted proxy appended", async () => {
     const open = withPublicAccess({ rateLimit: { name: `public-${randomId(6)}`, points: 2, duration: 60 } }, async ({ ip }) => ({ ip }));

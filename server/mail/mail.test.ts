@@ -1,5 +1,6 @@
 // The mailers against real receivers: a real SMTP server (smtp-server) and the outbox on disk. What they log is
-// captured to check that no message body (access codes) and no SMTP password ever reaches the logs.
+// captured to check that no subject, no body (access codes), no recipient address and no SMTP password ever reaches
+// the logs: a line names the message id and a keyed hash of the recipient.
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,22 +10,41 @@ import { useCapturedLog } from "../testing/captured-log";
 import { freePort } from "../testing/free-port";
 import { readOutbox, startTestSmtpServer } from "../testing/mail-capture";
 import { createOutboxMailer, outboxPath } from "./outbox-mailer";
+import { recipientTag } from "./mailer";
 import { createSmtpMailer } from "./smtp-mailer";
 
 const SECRET_BODY = "Your code is 482913.";
+/** a secret in the subject too: nothing a message says may reach the log, wherever it sits */
+const SECRET_SUBJECT = "Code 771245 for Van 1";
 const log = useCapturedLog();
+
+/** every captured line, parsed */
+const logLines = () => log.text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** no line names the subject's or the body's secret or a recipient; each mail line names a recipient's tag */
+function expectNothingOfTheMessageLogged(recipients: string[]) {
+  const lines = logLines();
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const text = JSON.stringify(line);
+    for (const secret of ["482913", "771245", "Van 1", ...recipients]) expect(text, text).not.toContain(secret);
+    expect(line).not.toHaveProperty("subject");
+    if (line.module === "mail" && "to" in line) expect(recipients.map(recipientTag)).toContain(line.to);
+  }
+}
 
 describe("SMTP mailer", () => {
   it("hands the message to the SMTP server, from the configured sender", async () => {
     const smtp = await startTestSmtpServer();
     const mailer = createSmtpMailer({ url: smtp.url, from: "Fleet <fleet@example.test>" });
     try {
-      await mailer.send({ to: "rider@example.test", subject: "Your code", text: SECRET_BODY });
+      const sent = await mailer.send({ to: "rider@example.test", subject: SECRET_SUBJECT, text: SECRET_BODY });
       const mail = await smtp.waitForMessage({ to: "rider@example.test" });
-      expect(mail).toMatchObject({ from: "fleet@example.test", to: ["rider@example.test"], subject: "Your code" });
+      expect(mail).toMatchObject({ from: "fleet@example.test", to: ["rider@example.test"], subject: SECRET_SUBJECT });
       expect(mail.text.trim()).toBe(SECRET_BODY);
       expect(log.text).toContain("mail sent");
-      expect(log.text).not.toContain("482913");
+      expect(logLines().find((line) => line.msg === "mail sent")).toMatchObject({ messageId: sent.id, to: recipientTag("rider@example.test") });
+      expectNothingOfTheMessageLogged(["rider@example.test"]);
     } finally {
       await mailer.close();
       await smtp.close();
@@ -35,16 +55,16 @@ describe("SMTP mailer", () => {
     const port = await freePort(); // nothing listens there
     const mailer = createSmtpMailer({ url: `smtp://fleet:s3cret-pass@127.0.0.1:${port}`, from: "fleet@example.test" });
     try {
-      const error = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
+      const error = await mailer.send({ to: "rider@example.test", subject: SECRET_SUBJECT, text: SECRET_BODY }).catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe("MAIL_UNAVAILABLE");
       expect(String((error as Error).message)).not.toContain("s3cret");
       expect(log.text).toContain("mail could not be sent");
       // and after close() it refuses at once instead of waiting on a closed pool
       await mailer.close();
-      const late = await mailer.send({ to: "rider@example.test", subject: "Code", text: SECRET_BODY }).catch((e: unknown) => e);
+      const late = await mailer.send({ to: "rider@example.test", subject: SECRET_SUBJECT, text: SECRET_BODY }).catch((e: unknown) => e);
       expect(isAppError(late) && late.code).toBe("MAIL_UNAVAILABLE");
       expect(log.text).not.toContain("s3cret");
-      expect(log.text).not.toContain("482913");
+      expectNothingOfTheMessageLogged(["rider@example.test"]);
     } finally {
       await mailer.close();
     }
@@ -70,11 +90,11 @@ describe("outbox mailer", () => {
   it("writes each message as an owner-only .eml file in DATA_DIR/outbox and logs where, not what", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
     const mailer = createOutboxMailer({ dataDir, from: "Fleet <fleet@example.test>" });
-    await mailer.send({ to: "a@example.test", subject: "First", text: SECRET_BODY });
+    const first = await mailer.send({ to: "a@example.test", subject: SECRET_SUBJECT, text: SECRET_BODY });
     await mailer.send({ to: "b@example.test", subject: "Second", text: "Hello" });
     const messages = await readOutbox(dataDir);
     expect(messages.map((mail) => [mail.to, mail.subject])).toEqual([
-      [["a@example.test"], "First"],
+      [["a@example.test"], SECRET_SUBJECT],
       [["b@example.test"], "Second"],
     ]);
     expect(messages[0]!.text.trim()).toBe(SECRET_BODY);
@@ -83,7 +103,12 @@ describe("outbox mailer", () => {
       expect(statSync(path.join(outboxPath(dataDir), file)).mode & 0o777).toBe(0o600);
     }
     expect(log.text).toContain("mail written to the outbox");
-    expect(log.text).toContain("a@example.test");
-    expect(log.text).not.toContain("482913");
+    const written = logLines().filter((line) => line.msg?.toString().startsWith("mail written to the outbox"));
+    expect(written.map((line) => line.to)).toEqual([recipientTag("a@example.test"), recipientTag("b@example.test")]);
+    expect(written[0]).toMatchObject({ messageId: first.id });
+    expect(recipientTag("A@Example.test")).toBe(recipientTag("a@example.test"));
+    expect(recipientTag("a@example.test")).not.toBe(recipientTag("b@example.test"));
+    expect(log.text).not.toContain("Second");
+    expectNothingOfTheMessageLogged(["a@example.test", "b@example.test"]);
   });
 });

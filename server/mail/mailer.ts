@@ -1,9 +1,13 @@
 // Outgoing e-mail (operations.md: SMTP_URL, or the outbox in DATA_DIR when it is unset). One mailer per process,
 // created from the environment on first use and kept on globalThis (the custom server and the Next.js bundle load
-// separate copies of this module). Message bodies may carry secrets such as access codes: they never reach the logs.
+// separate copies of this module). Messages may carry secrets such as access codes (in the body; subjects are kept
+// free of them too) and their recipients are personal data: a log line names a message by its id and its recipient
+// by `recipientTag`, never the address, the subject or the body.
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { env } from "../env";
+import { derivedKey } from "../security/derived-key";
 import { createOutboxMailer } from "./outbox-mailer";
 import { createSmtpMailer } from "./smtp-mailer";
 
@@ -27,6 +31,16 @@ export interface Mailer {
  */
 export function assertSingleRecipient(to: string): void {
   if (!z.email().safeParse(to).success) throw new AppError("VALIDATION_FAILED", "to: must be one e-mail address");
+}
+
+/**
+ * The recipient as the log names it: 16 hex digits of an HMAC of the lowercased address keyed from AUTH_SECRET. Equal
+ * addresses give equal tags, so an operator can follow one recipient's mail through the log (and compute the tag of
+ * an address a user names with this function), but the log alone gives no address back, not even by trying a list
+ * of known addresses.
+ */
+export function recipientTag(address: string): string {
+  return createHmac("sha256", derivedKey("fleetline/log-recipient/v1")).update(address.trim().toLowerCase()).digest("hex").slice(0, 16);
 }
 
 const store = globalThis as unknown as { __fleetlineMailer?: Mailer };

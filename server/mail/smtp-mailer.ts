@@ -1,12 +1,14 @@
 // Mail through an SMTP server (SMTP_URL: smtp:// with STARTTLS when the server offers it, smtps:// for TLS from the
 // start; user and password in the URL). One pooled transport, so a burst of access codes reuses a few connections.
 // Every SMTP step (DNS, connect, greeting, each reply) is bounded, so a dead server fails a send within seconds
-// instead of holding the request. The URL can carry a password: it appears in no log and no error message.
+// instead of holding the request. The URL can carry a password: it appears in no log and no error message. A log
+// line names the message id and the recipient's tag (mailer.ts), never the address, the subject or the body; the
+// SMTP server's own log maps the message id to the recipient when support needs it.
 import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { assertSingleRecipient, type Mailer } from "./mailer";
+import { assertSingleRecipient, recipientTag, type Mailer } from "./mailer";
 
 /** the longest any single SMTP step may take */
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -55,14 +57,13 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
       if (closed) throw unavailable();
       try {
         const info = await transport.sendMail({ from: options.from, ...message });
-        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId, server }, "mail sent");
+        logger.info({ messageId: info.messageId, to: recipientTag(message.to), server }, "mail sent");
         return { id: info.messageId };
       } catch (error) {
         const failure = error as { code?: string; responseCode?: number; message?: string };
-        logger.error(
-          { to: message.to, server, code: failure.code, responseCode: failure.responseCode, reason: scrub(String(failure.message ?? error)) },
-          "mail could not be sent",
-        );
+        // a server's refusal often quotes the recipient ("550 <ann@example.test>: no such user")
+        const reason = scrub(String(failure.message ?? error)).split(message.to).join("[recipient]");
+        logger.error({ to: recipientTag(message.to), server, code: failure.code, responseCode: failure.responseCode, reason }, "mail could not be sent");
         throw unavailable();
       }
     },

@@ -12,7 +12,9 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { setDatabase } from "../db/client";
 import { makeAccount, makeAsset } from "../testing/http-fixtures";
+import { createRedisHub, setHub } from "../hub";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
+import { updateTrackingLink } from "../modules/tracking-links/update-tracking-link";
 import { authSecret } from "../security/auth-secret";
 import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
 import { freePort } from "../testing/free-port";
@@ -110,6 +112,42 @@ describe.skipIf(!redisUp || !postgresUp)(
         }
       } finally {
         for (const socket of sockets) socket.ws.close();
+      }
+    }, 120_000);
+
+    it("closes a session's viewers on both nodes with 4001 at once when the link is tightened elsewhere", async () => {
+      const [a, b] = nodes as [NodeProcess, NodeProcess];
+      const account = await makeAccount("Tightened");
+      const { id: assetId } = await makeAsset(account.id, "Bus 14");
+      const link = await createTrackingLink({ accountId: account.id, assetId, accessMode: "email" });
+      const verified = await fetch(`${a.url}/api/public/tracking/${link.uuid}/verify`, {
+        method: "POST",
+        headers: { "x-forwarded-for": randomAddress(), "content-type": "application/json" },
+        body: JSON.stringify({ email: "parent@example.test" }),
+      });
+      const { session } = (await verified.json()) as { session: { token: string } };
+      const onA = viewerAcross(a.url, a.url, link.uuid, session.token);
+      const onB = viewerAcross(a.url, b.url, link.uuid, session.token);
+      // the change is made where the dashboard runs: a third process announcing on the cluster's hub
+      const dashboardHub = await createRedisHub(TEST_REDIS_URL);
+      setHub(dashboardHub);
+      try {
+        await waitUntil("both subscriptions", () => (onA.channel.subscribed && onB.channel.subscribed ? true : undefined));
+        await updateTrackingLink({ accountId: account.id, linkId: link.id, accessMode: "authorized_only", allowedEmails: ["parent@example.test"] });
+        for (const viewer of [onA, onB]) {
+          expect(await waitUntil("the close code", () => viewer.codes.find((code) => code >= 4000))).toBe(TrackingCloseCode.INVALID_SESSION_TOKEN);
+        }
+        const location = await fetch(`${b.url}/api/public/tracking/${link.uuid}/location`, {
+          headers: { "x-forwarded-for": randomAddress(), "x-session-token": session.token },
+        });
+        expect(location.status).toBe(401);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\nnode A:\n${a.output()}\nnode B:\n${b.output()}`);
+      } finally {
+        onA.pusher.disconnect();
+        onB.pusher.disconnect();
+        setHub(undefined);
+        await dashboardHub.close();
       }
     }, 120_000);
 

@@ -3,7 +3,10 @@
 //
 // Subscribing checks, in this order, and closes with the spec's code when one fails: the channel signature and the
 // grant /broadcasting/auth recorded for it (4001), the session (4001 unknown, 4002 ended), the link (4003 unknown,
-// 4004 disabled or expired, 4005 outside its schedule). A subscribed viewer is closed with 4002 when its session ends.
+// 4004 disabled or expired, 4005 outside its schedule), and whether the link still admits the session (4001). A
+// subscribed viewer is closed with 4002 when its session ends, and with 4001 at once when the link is tightened so
+// that it no longer admits the session (a stricter access mode, the viewer's address taken off the list): the
+// change deleted that session, so its token is no longer valid, which is what 4001 says (4002 is time running out).
 //
 // What channels carry:
 //   location.updated  every position of the link's vehicle (from the cluster hub, so a device on another node is
@@ -25,8 +28,8 @@ import { linkSelect, linkState, linkTiming, type LinkRecord } from "../modules/t
 import { nextWindowStart } from "../modules/tracking-links/link-timing";
 import { PUBLIC_TRACKING_LIMITS } from "../modules/tracking-links/public-tracking-limits";
 import { linkDestination, toPublicLocation } from "../modules/tracking-links/public-location";
-import { ZLinkUuid, type ExpiryReason, type PublicLocation } from "../modules/tracking-links/tracking-links.schema";
-import { findViewerSessionById } from "../modules/tracking-links/viewer-sessions";
+import { ZLinkUuid, type AccessMode, type ExpiryReason, type PublicLocation } from "../modules/tracking-links/tracking-links.schema";
+import { admitsSession, findViewerSessionById } from "../modules/tracking-links/viewer-sessions";
 import { verifyChannelSignature } from "../modules/tracking-links/channel-signature";
 import { TrackingCloseCode } from "./pusher/close-codes";
 import { channelFrame } from "./pusher/pusher-frames";
@@ -43,6 +46,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface Viewer {
   sessionId: number;
+  /** what the link's rules judge the session by (admitsSession) */
+  session: { email: string | null; accessMode: AccessMode };
   expiresAt: number;
   timer: NodeJS.Timeout;
 }
@@ -98,6 +103,8 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
   const drop = (channel: LocalChannel) => {
     if (channels.get(channel.link.uuid) !== channel) return;
     channels.delete(channel.link.uuid);
+    // under the vehicle its viewers know and the link's (a fresh read may name another before it is re-indexed)
+    unindex(channel, channel.known.assetId);
     unindex(channel, channel.link.assetId);
     if (channel.flushTimer) clearTimeout(channel.flushTimer);
     for (const [connection, viewer] of channel.viewers) {
@@ -152,15 +159,25 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
     channel.flushTimer = setTimeout(() => sendLocation(channel), wait);
   };
 
-  const watchViewer = (channel: LocalChannel, connection: PusherConnection, sessionId: number, expiresAt: number): Viewer => {
+  const watchViewer = (channel: LocalChannel, connection: PusherConnection, sessionId: number, session: Viewer["session"], expiresAt: number): Viewer => {
     const delay = Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now()));
     const timer = setTimeout(() => {
-      if (Date.now() < expiresAt) return void channel.viewers.set(connection, watchViewer(channel, connection, sessionId, expiresAt));
+      if (Date.now() < expiresAt) return void channel.viewers.set(connection, watchViewer(channel, connection, sessionId, session, expiresAt));
       removeViewer(channel, connection);
       connection.close(TrackingCloseCode.SESSION_EXPIRED);
     }, delay);
     timer.unref();
-    return { sessionId, expiresAt, timer };
+    return { sessionId, session, expiresAt, timer };
+  };
+
+  /** closes (4001) the viewers whose sessions the link, as it is now, no longer admits */
+  const closeNotAdmitted = (channel: LocalChannel) => {
+    const refused = [...channel.viewers].filter(([, viewer]) => !admitsSession(channel.link, viewer.session)).map(([connection]) => connection);
+    for (const connection of refused) {
+      removeViewer(channel, connection);
+      connection.close(TrackingCloseCode.INVALID_SESSION_TOKEN);
+    }
+    return channels.get(channel.link.uuid) === channel;
   };
 
   const loadPosition = async (channel: LocalChannel) => {
@@ -188,6 +205,8 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       broadcast(channel, TrackingEvent.LINK_EXPIRED, { reason });
       return closeAll(channel, TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
     }
+    // tightened: a stricter mode or a shorter list; the channel is gone when no viewer is left
+    if (!closeNotAdmitted(channel)) return;
     if (fresh.assetId !== channel.known.assetId) {
       unindex(channel, previousAsset);
       index(channel);
@@ -273,7 +292,7 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       if (session.expiresAt.getTime() <= now) return refuse(connection, TrackingCloseCode.SESSION_EXPIRED);
       const link = channels.get(uuid.data)?.link ?? (await findTrackingLinkByUuid(uuid.data));
       if (!link) return refuse(connection, TrackingCloseCode.LINK_NOT_FOUND);
-      if (session.linkId !== link.id) return refuse(connection, TrackingCloseCode.INVALID_SESSION_TOKEN);
+      if (session.linkId !== link.id || !admitsSession(link, session)) return refuse(connection, TrackingCloseCode.INVALID_SESSION_TOKEN);
       const state = linkState(link, now);
       if (!state.isActive || state.isExpired) return refuse(connection, TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
       if (!state.isWithinSchedule) return refuse(connection, TrackingCloseCode.OUTSIDE_SCHEDULE_WINDOW);
@@ -292,7 +311,8 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
         channels.set(uuid.data, channel);
         index(channel);
       }
-      channel.viewers.set(connection, watchViewer(channel, connection, session.id, session.expiresAt.getTime()));
+      const judged = { email: session.email, accessMode: session.accessMode };
+      channel.viewers.set(connection, watchViewer(channel, connection, session.id, judged, session.expiresAt.getTime()));
       let viewing = byConnection.get(connection);
       if (!viewing) byConnection.set(connection, (viewing = new Set()));
       viewing.add(channel);

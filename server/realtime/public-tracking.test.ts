@@ -10,6 +10,8 @@ import { createAccount } from "../modules/accounts/create-account";
 import { createAsset } from "../modules/assets/create-asset";
 import { putChannelGrant } from "../modules/tracking-links/channel-grants";
 import { createTrackingLink } from "../modules/tracking-links/create-tracking-link";
+import { findTrackingLinkByUuid } from "../modules/tracking-links/find-tracking-link";
+import { issueViewerSession } from "../modules/tracking-links/viewer-sessions";
 import { updateTrackingLink } from "../modules/tracking-links/update-tracking-link";
 import type { CreateTrackingLinkInput } from "../modules/tracking-links/tracking-links.schema";
 import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
@@ -62,10 +64,11 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-async function sessionFor(uuid: string): Promise<string> {
-  const { status, body } = await post(`/api/public/tracking/${uuid}/verify`, {});
+async function sessionFor(uuid: string, body: unknown = {}): Promise<string> {
+  const answer = await post(`/api/public/tracking/${uuid}/verify`, body);
+  const { status } = answer;
   expect(status).toBe(200);
-  return body.session.token as string;
+  return answer.body.session.token as string;
 }
 
 function viewer(uuid: string, token: string): Viewer {
@@ -185,6 +188,29 @@ describe("public tracking channel on pusher-js", () => {
     // a session issued before still gets its channel signed, and the server refuses the subscription
     const late = viewer(created.uuid, token);
     expect(await late.closedWith()).toBe(TrackingCloseCode.LINK_EXPIRED_OR_INACTIVE);
+  });
+
+  it("closes viewers at once with 4001 when the link is tightened: a stricter mode ends all, a shorter list its removed addresses", async () => {
+    const { accountId, imei, link: created } = await link({ accessMode: "email" });
+    const emailOnly = viewer(created.uuid, await sessionFor(created.uuid, { email: "ann@example.test" }));
+    await emailOnly.subscribed();
+    await updateTrackingLink({ accountId, linkId: created.id, accessMode: "authorized_only", allowedEmails: ["ann@example.test", "bob@example.test"] });
+    expect(await emailOnly.closedWith()).toBe(TrackingCloseCode.INVALID_SESSION_TOKEN);
+    expect(emailOnly.events.some((event) => event.event === "link.expired")).toBe(false);
+
+    const listed = (await findTrackingLinkByUuid(created.uuid))!;
+    const ann = viewer(created.uuid, (await issueViewerSession(listed, "ann@example.test")).session.token);
+    const bob = viewer(created.uuid, (await issueViewerSession(listed, "bob@example.test")).session.token);
+    await Promise.all([ann.subscribed(), bob.subscribed()]);
+    await updateTrackingLink({ accountId, linkId: created.id, allowedEmails: ["ann@example.test"] });
+    expect(await bob.closedWith()).toBe(TrackingCloseCode.INVALID_SESSION_TOKEN);
+    // ann still watches: the next position reaches her
+    const from = ann.events.length;
+    const device = await trackingDevice(server.teltonikaPort, imei);
+    await device.send(recordAt(Date.now() - 1000, SCHOOL, 12));
+    device.close();
+    expect(await ann.next("location.updated", from)).toMatchObject({ location: { speed_kmh: 12 } });
+    expect(ann.errors).toEqual([]);
   });
 
   it("expires at the time limit (reason time_expired) through the scheduler", async () => {

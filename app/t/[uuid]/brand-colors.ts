@@ -2,8 +2,10 @@
 // contrasts more by WCAG 2's relative luminance. One of the two always reaches at least 4.58:1 (AA for normal text),
 // whatever colour an admin picks.
 
-/** the page's colour when the link and the account chose none (the app's theme colour) */
-export const DEFAULT_BRAND_COLOR = "#1e3a8a";
+import { PLATFORM_PRIMARY_COLOR } from "@/server/modules/tracking-links/platform-branding";
+
+/** the page's colour when the link and the account chose none (the platform's, which the link info sends then) */
+export const DEFAULT_BRAND_COLOR = PLATFORM_PRIMARY_COLOR;
 
 const HEX = /^#([0-9a-f]{6})$/i;
 

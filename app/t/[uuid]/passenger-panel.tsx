@@ -73,7 +73,7 @@ export function StateMessage({ view, state }: { view: TrackingPageView; state: T
     case "disabled":
       return (
         <Message tone="final" title="This tracking link has been disabled" testId="state-disabled">
-          <p>{view.branding.company_name ?? "Its owner"} has turned it off, so the vehicle can no longer be followed.</p>
+          <p>{view.branding.company_name || "Its owner"} has turned it off, so the vehicle can no longer be followed.</p>
         </Message>
       );
     case "not_found":
@@ -209,7 +209,7 @@ export function ContactDetails({ view }: { view: TrackingPageView }) {
   return (
     <section aria-labelledby="passenger-contact" className="mt-4 border-t border-slate-200 pt-3" data-testid="contact-details">
       <h2 id="passenger-contact" className="text-sm font-semibold text-slate-900">
-        Questions? Contact {name ?? view.branding.company_name ?? "us"}
+        Questions? Contact {name || view.branding.company_name || "us"}
       </h2>
       <div className="mt-2 grid gap-2">
         {phone ? (

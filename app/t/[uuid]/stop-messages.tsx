@@ -23,7 +23,8 @@ export function StopMessages({
   company: string | null;
 }) {
   const [step, setStep] = useState<Step>(optedOut ? { name: "stopped" } : { name: "offer" });
-  const sender = company ?? "the transport team";
+  // empty when the account named no company
+  const sender = company || "the transport team";
 
   async function stop() {
     if (!token) return;

@@ -7,6 +7,10 @@
 //   a pending request                                     -> nothing (asking again is idempotent)
 //   rejected less than 24 hours ago                       -> nothing (the cool-down)
 //   rejected earlier, or approved but since taken off the list -> a new pending request (the old one is replaced)
+//
+// Only calls that make a pending request spend the budgets: 100 an hour per link, and 5 of them an hour per link
+// from one IP, so one source cannot use up a link's budget and lock its real requesters out. Each call is counted
+// before it is recorded (parallel calls cannot exceed a budget) and given back when it changed nothing.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { rateLimiter } from "../../security/rate-limit";
@@ -27,7 +31,7 @@ import {
   type AccessRequestReceived,
 } from "./access-requests.schema";
 
-export async function requestAccess(input: { uuid: string; body: unknown }, now = Date.now()): Promise<AccessRequestReceived> {
+export async function requestAccess(input: { uuid: string; body: unknown; ip: string }, now = Date.now()): Promise<AccessRequestReceived> {
   const link = await findTrackingLinkByUuid(input.uuid);
   if (!link) throw new AppError("LINK_NOT_FOUND", "Tracking link not found.");
   assertOpen(link);
@@ -35,8 +39,7 @@ export async function requestAccess(input: { uuid: string; body: unknown }, now 
     throw new AppError("LINK_NOT_PRIVATE", "This link does not take access requests: open it with your e-mail address instead.");
   }
   const body = parseInput(ZAccessRequestBody, input.body ?? {});
-  await rateLimiter(PUBLIC_TRACKING_LIMITS.accessRequestsPerLink).consume(String(link.id));
-  const created = await recordRequest(link, body, now);
+  const created = await withinBudgets(link, input.ip, () => recordRequest(link, body, now));
   if (created) {
     emitWebhookEvent(link.accountId, "access_requested", {
       request_id: created.id,
@@ -50,6 +53,27 @@ export async function requestAccess(input: { uuid: string; body: unknown }, now 
     );
   }
   return ACCESS_REQUEST_RECEIVED;
+}
+
+/** counts a call against the link's budgets of new requests (the source's share first), returned if none was made */
+async function withinBudgets<T>(link: LinkRecord, ip: string, record: () => Promise<T | null>): Promise<T | null> {
+  const budgets = [
+    { limiter: rateLimiter(PUBLIC_TRACKING_LIMITS.accessRequestsPerLinkAndIp), key: `${link.uuid}:${ip}` },
+    { limiter: rateLimiter(PUBLIC_TRACKING_LIMITS.accessRequestsPerLink), key: link.uuid },
+  ];
+  const spent: typeof budgets = [];
+  const giveBack = () => Promise.all(spent.map(({ limiter, key }) => limiter.refund(key)));
+  let created: T | null = null;
+  try {
+    for (const budget of budgets) {
+      await budget.limiter.consume(budget.key);
+      spent.push(budget);
+    }
+    created = await record();
+  } finally {
+    if (created === null) await giveBack();
+  }
+  return created;
 }
 
 /** the new pending request, or null when the call changes nothing (see the table above) */

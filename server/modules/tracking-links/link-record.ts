@@ -10,6 +10,7 @@ import {
   type TrackingLinkInfo,
 } from "./tracking-links.schema";
 import { isWithinSchedule, timedExpiry, type LinkTiming, type RunWindow } from "./link-timing";
+import { PLATFORM_PRIMARY_COLOR } from "./platform-branding";
 
 export const linkSelect = {
   id: true,
@@ -167,16 +168,16 @@ export function linkUrl(uuid: string): string {
   return `${env().PUBLIC_URL}/t/${uuid}`;
 }
 
-/** the link's branding and contact details, each falling back to the account's default */
+/** the link's branding and contact details, each falling back to the account's default (an empty value counts as unset) */
 export function effectiveBranding(link: LinkRecord) {
   const account = link.account;
   return {
-    logoUrl: link.logoUrl ?? account.brandingLogoUrl,
-    primaryColor: link.primaryColor ?? account.brandingPrimaryColor,
-    companyName: link.companyName ?? account.brandingCompanyName,
-    contactName: link.contactName ?? account.contactName,
-    contactEmail: link.contactEmail ?? account.contactEmail,
-    contactPhone: link.contactPhone ?? account.contactPhone,
+    logoUrl: link.logoUrl || account.brandingLogoUrl || null,
+    primaryColor: link.primaryColor || account.brandingPrimaryColor || null,
+    companyName: link.companyName || account.brandingCompanyName || null,
+    contactName: link.contactName || account.contactName || null,
+    contactEmail: link.contactEmail || account.contactEmail || null,
+    contactPhone: link.contactPhone || account.contactPhone || null,
   };
 }
 
@@ -186,9 +187,17 @@ export function linkForm(link: Pick<LinkRecord, "formTitle" | "formChoices">): {
   return { title: link.formTitle ?? "", choices: link.formChoices };
 }
 
-/** the spec's tracking link info: exactly its fields, branding falling back to the account's */
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The spec's tracking link info: exactly its fields, branding falling back to the account's. Branding is typed as
+ * the spec shows it, never null: primary_color is always a lowercase #rrggbb colour (the link's, else the
+ * account's, else the platform's), logo_url and company_name are strings, empty when neither the link nor the
+ * account set one.
+ */
 export function toLinkInfo(link: LinkRecord, state: LinkState): TrackingLinkInfo {
   const branding = effectiveBranding(link);
+  const color = [branding.primaryColor, PLATFORM_PRIMARY_COLOR].find((value) => value && HEX_COLOR.test(value))!;
   return {
     uuid: link.uuid,
     display_name: link.displayName,
@@ -196,7 +205,7 @@ export function toLinkInfo(link: LinkRecord, state: LinkState): TrackingLinkInfo
     is_active: state.isActive,
     is_expired: state.isExpired,
     is_within_schedule: state.isWithinSchedule,
-    branding: { logo_url: branding.logoUrl, primary_color: branding.primaryColor, company_name: branding.companyName },
+    branding: { logo_url: branding.logoUrl ?? "", primary_color: color.toLowerCase(), company_name: branding.companyName ?? "" },
   };
 }
 

@@ -263,9 +263,12 @@ export const ZTrackingLinkInfo = z
     is_expired: z.boolean().meta({ description: "true after arrival, the time limit or the end of the schedule" }),
     is_within_schedule: z.boolean().meta({ description: "false before the start and outside the schedule's window" }),
     branding: z.object({
-      logo_url: z.string().nullable(),
-      primary_color: z.string().nullable().meta({ description: "hex colour, e.g. #2563eb" }),
-      company_name: z.string().nullable(),
+      logo_url: z.string().meta({ description: "the logo's URL (the link's, else the account's); empty when neither has one" }),
+      primary_color: z
+        .string()
+        .regex(/^#[0-9a-f]{6}$/)
+        .meta({ description: "lowercase hex colour, e.g. #2563eb: the link's, else the account's, else the platform's (#1e3a8a); never empty" }),
+      company_name: z.string().meta({ description: "the link's, else the account's; empty when neither has one" }),
     }),
   })
   .meta({ id: "TrackingLinkInfo" });

@@ -185,6 +185,37 @@ describe.each(databaseKinds())("tracking links on %s", (kind) => {
     expect((await t.db.trackingAccessCode.findMany({ where: { linkId: link.id }, select: { email: true } })).map((row) => row.email)).toEqual(["c@example.test"]);
   });
 
+  it("deletes, when the link is tightened, exactly the viewer sessions it no longer admits", async () => {
+    const { accountId, assetId } = await fleet();
+    const link = await createTrackingLink({ accountId, assetId, accessMode: "email" });
+    const expiresAt = new Date(Date.now() + 60_000);
+    const session = (name: string, accessMode: "public" | "email" | "email_code" | "authorized_only", email: string | null) =>
+      ({ linkId: link.id, tokenHash: `${name}-${link.id}`, accessMode, email, expiresAt });
+    await t.db.viewerSession.createMany({
+      data: [
+        session("public", "public", null),
+        session("email-ann", "email", "ann@example.test"),
+        session("code-ann", "email_code", "ann@example.test"),
+        session("code-bob", "email_code", "bob@example.test"),
+        session("listed-ann", "authorized_only", "ann@example.test"),
+        session("listed-cy", "authorized_only", "cy@example.test"),
+      ],
+    });
+    const left = async () => (await t.db.viewerSession.findMany({ where: { linkId: link.id }, orderBy: { id: "asc" } })).map((row) => row.tokenHash.split("-").slice(0, -1).join("-"));
+    // renaming changes nothing
+    await updateTrackingLink({ accountId, linkId: link.id, displayName: "Renamed" });
+    expect(await left()).toEqual(["public", "email-ann", "code-ann", "code-bob", "listed-ann", "listed-cy"]);
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "email_code" });
+    expect(await left()).toEqual(["code-ann", "code-bob", "listed-ann", "listed-cy"]);
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "authorized_only", allowedEmails: ["ann@example.test", "cy@example.test"] });
+    expect(await left()).toEqual(["listed-ann", "listed-cy"]);
+    await updateTrackingLink({ accountId, linkId: link.id, allowedEmails: ["ann@example.test"] });
+    expect(await left()).toEqual(["listed-ann"]);
+    // loosening ends nothing
+    await updateTrackingLink({ accountId, linkId: link.id, accessMode: "public" });
+    expect(await left()).toEqual(["listed-ann"]);
+  });
+
   it("deletes a link with its sessions", async () => {
     const { accountId, assetId } = await fleet();
     const link = await createTrackingLink({ accountId, assetId });

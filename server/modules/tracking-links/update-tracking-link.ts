@@ -1,8 +1,10 @@
 // Changes a link. Absent fields stay; null clears an optional one. A vehicle given makes the link follow that vehicle
 // (a route-based link stops following its route); a route given makes it route-based. A passenger's own link
 // always follows the passenger's route. Changing what ends a link (time limit,
-// destination, start, schedule) re-arms an expired link: it is judged again against its new limits. Viewers learn
-// of the change through the hub: a disabled link expires for them, a new vehicle is announced, and so on.
+// destination, start, schedule) re-arms an expired link: it is judged again against its new limits. Tightening who
+// may view (a stricter access mode, addresses taken off an authorised-only list) deletes, in the same transaction,
+// the viewer sessions the link no longer admits (viewer-sessions.ts). Viewers learn of the change through the hub: a
+// disabled link expires for them, a new vehicle is announced, the viewers of ended sessions are closed, and so on.
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -11,6 +13,7 @@ import { findTrackingLink } from "./find-tracking-link";
 import { brandingColumns, destinationColumns, formColumns, scheduleColumns, schedulerColumns } from "./link-columns";
 import { linkSelect, toTrackingLinkDto, type LinkRecord } from "./link-record";
 import { followedVehicles } from "./refresh-route-links";
+import { sessionsNotAdmitted } from "./viewer-sessions";
 import { ZUpdateTrackingLink, type TrackingLinkDto, type UpdateTrackingLinkInput } from "./tracking-links.schema";
 
 const LIMIT_FIELDS = ["expiresAt", "destination", "startsAt", "schedule"] as const;
@@ -45,7 +48,12 @@ export async function updateTrackingLink(input: UpdateTrackingLinkInput): Promis
     ...(form !== undefined && formColumns(form)),
     ...(rearm && { expiredAt: null, expiredReason: null }),
   };
-  const updated = (await prisma.trackingLink.update({ where: { id: linkId }, data, select: linkSelect })) as LinkRecord;
+  const accessChanged = rest.accessMode !== undefined || rest.allowedEmails !== undefined;
+  const updated = await prisma.$transaction(async (tx) => {
+    const link = (await tx.trackingLink.update({ where: { id: linkId }, data, select: linkSelect })) as LinkRecord;
+    if (accessChanged) await tx.viewerSession.deleteMany({ where: sessionsNotAdmitted(linkId, link) });
+    return link;
+  });
   const scheduler = schedulerColumns(updated, now);
   await prisma.trackingLink.update({ where: { id: linkId }, data: scheduler });
   // gateways read the link again and tell viewers what differs (disabled, new vehicle, window moved, ...)

@@ -4,20 +4,24 @@
 //   email            {email}                     -> session (the address is kept with the session)
 //   email_code       {email}                     -> 202, a 6-digit code is e-mailed
 //                    {email, access_code}        -> session
-//   authorized_only  as email_code, but codes go only to listed addresses; the first answer is the same either way,
-//                    so the list cannot be probed. An integrator's API client (bearer token of the link's account
-//                    with tracking:write) may instead get a session for a listed address directly.
+//   authorized_only  as email_code, but codes go only to listed addresses; an unlisted one gets a decoy that is never
+//                    mailed and that no code matches (access-codes.ts), so every answer, the first and each wrong
+//                    code's, is the same either way and the list cannot be probed. An integrator's API client (bearer
+//                    token of the link's account with tracking:write) may instead get a session for a listed address
+//                    directly.
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { rateLimiter } from "../../security/rate-limit";
+import { RateLimitedError } from "../../security/rate-limited-error";
 import { log } from "../../log";
 import { mailer } from "../../mail/mailer";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import type { WebhookEventData } from "../webhooks/webhook-payload";
-import { ACCESS_CODE, consumeAccessCode, createAccessCode } from "./access-codes";
+import { ACCESS_CODE, accessCodeExpired, consumeAccessCode, createAccessCode, createDecoyAccessCode } from "./access-codes";
 import { findTrackingLinkByUuid } from "./find-tracking-link";
 import { effectiveBranding, linkState, type LinkRecord } from "./link-record";
 import type { CodeSentResponse, ViewerSessionResponse } from "./tracking-links.schema";
+import { PUBLIC_TRACKING_LIMITS } from "./public-tracking-limits";
 import { issueViewerSession } from "./viewer-sessions";
 
 const ZEmail = z
@@ -61,7 +65,7 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
     case "email_code": {
       const { email, access_code } = parseBody(ZCodeBody, input.body);
       if (!access_code) return sendCode(link, email, { deliver: true, awaitDelivery: true });
-      await consumeAccessCode(link.id, email, access_code);
+      await checkCode(link, () => consumeAccessCode(link.id, email, access_code));
       return session(link, email);
     }
     case "authorized_only": {
@@ -71,12 +75,51 @@ export async function verifyViewer(input: VerifyInput): Promise<VerifyResult> {
         if (!listed) throw new AppError("EMAIL_NOT_AUTHORISED", "This address is not on the link's list.");
         return session(link, email);
       }
-      // mailed in the background for listed addresses only, so neither the answer nor its timing tells them apart
+      // a code (mailed) or a decoy (not), written in the background, so neither the answer nor its timing tells them apart
       if (!access_code) return sendCode(link, email, { deliver: listed, awaitDelivery: false });
-      await consumeAccessCode(link.id, email, access_code);
+      await checkCode(link, async () => {
+        await consumeAccessCode(link.id, email, access_code);
+        // taken off the list since the code was mailed: the code is used up, as if it had expired
+        if (!listed) throw accessCodeExpired();
+      });
       return session(link, email);
     }
   }
+}
+
+/**
+ * Checks a code against the link's budget of failed codes a day (PUBLIC_TRACKING_LIMITS.codeFailuresPerLink): each
+ * try is counted before the check and given back when the code was right, so only failures use the budget up. Past
+ * it every code for the link is refused (429, Retry-After) until the day is over, and the team is warned (at most
+ * once an hour per link; the line names the link's id, never a code, an address or the uuid).
+ */
+async function checkCode(link: LinkRecord, check: () => Promise<void>): Promise<void> {
+  // the uuid, not the id: ids start again in a new database, Redis counters outlive it
+  const key = link.uuid;
+  try {
+    await codeFailures().consume(key);
+  } catch (error) {
+    if (error instanceof RateLimitedError) await warnTeam(link, error.retryAfterSeconds);
+    throw error;
+  }
+  await check();
+  await codeFailures().refund(key);
+}
+
+const codeFailures = () => rateLimiter(PUBLIC_TRACKING_LIMITS.codeFailuresPerLink);
+/** one warning an hour per link while its budget is spent (a limiter of one point used as a gate, shared by nodes) */
+const WARNING_GATE = { name: "tracking-code-failures-warned", points: 1, duration: 60 * 60 };
+
+async function warnTeam(link: LinkRecord, retryAfterSeconds: number): Promise<void> {
+  try {
+    await rateLimiter(WARNING_GATE).consume(link.uuid);
+  } catch {
+    return; // warned within the hour
+  }
+  log("tracking").warn(
+    { linkId: link.id, accountId: link.accountId, limit: PUBLIC_TRACKING_LIMITS.codeFailuresPerLink.points, retryAfterSeconds },
+    "tracking link refuses access codes: too many failed access codes today (someone may be guessing); codes work again after Retry-After",
+  );
 }
 
 /** a disabled or expired link lets nobody in (a link outside its schedule does: the page says when it opens) */
@@ -110,11 +153,11 @@ async function sendCode(
 ): Promise<VerifyResult> {
   await rateLimiter(CODE_MAIL_LIMIT).consume(`${link.id}:${email}`);
   const expiresAt = new Date(Date.now() + ACCESS_CODE.ttlMs);
-  if (options.deliver) {
-    const delivery = createAccessCode(link.id, email).then(({ code }) => mailer().send(codeMail(link, email, code)));
-    if (options.awaitDelivery) await delivery;
-    else delivery.catch((error) => log("tracking").error({ err: error, linkId: link.id }, "access code e-mail failed"));
-  }
+  const delivery = options.deliver
+    ? createAccessCode(link.id, email).then(({ code }) => mailer().send(codeMail(link, email, code)))
+    : createDecoyAccessCode(link.id, email);
+  if (options.awaitDelivery) await delivery;
+  else delivery.catch((error) => log("tracking").error({ err: error, linkId: link.id }, "access code could not be stored or e-mailed"));
   return {
     status: 202,
     body: {
@@ -129,12 +172,13 @@ async function sendCode(
   };
 }
 
+/** the code goes in the body only: subjects are shown in notification previews and mail lists, and were logged once */
 function codeMail(link: LinkRecord, to: string, code: string) {
   const sender = effectiveBranding(link).companyName ?? "Fleetline";
   const minutes = ACCESS_CODE.ttlMs / 60_000;
   return {
     to,
-    subject: `${code} is your code for ${link.displayName}`,
+    subject: `Your code for ${link.displayName}`,
     text:
       `Your code to follow "${link.displayName}" is ${code}.\n\n` +
       `It works for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n\n${sender}\n`,

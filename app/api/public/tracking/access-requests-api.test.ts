@@ -174,7 +174,7 @@ describe.each(databaseKinds())("access requests on %s", (kind) => {
     const sent = await readOutbox(server.dataDir);
     expect((await verify(link.uuid, { email: "newcomer@example.test" })).status).toBe(202);
     const codeMail = await waitForOutboxMessage(server.dataDir, { to: "newcomer@example.test", after: sent.filter((m) => m.to.includes("newcomer@example.test")).length });
-    const code = /\b(\d{6})\b/.exec(codeMail.subject)![1]!;
+    const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
     const session = await verify(link.uuid, { email: "newcomer@example.test", access_code: code });
     expect(session).toMatchObject({ status: 200, body: { success: true, session: { link: { uuid: link.uuid } } } });
 
@@ -260,13 +260,31 @@ describe.each(databaseKinds())("access requests on %s", (kind) => {
   it("allows 10 requests a minute per IP, then 429 with Retry-After", async () => {
     const { link } = await makeLink();
     const ip = newIp();
-    for (let i = 0; i < 10; i++) expect((await ask(link.uuid, { email: `ip${i}@example.test` }, ip)).status).toBe(202);
+    // repeats of one address (new addresses from one source meet the smaller budget below first)
+    for (let i = 0; i < 10; i++) expect((await ask(link.uuid, { email: "ip@example.test" }, ip)).status).toBe(202);
     const limited = await ask(link.uuid, { email: "ip10@example.test" }, ip);
     expect(limited).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await ask(link.uuid, { email: "ip10@example.test" }, newIp())).status).toBe(202);
   });
+
+  it("counts only new requests against the link's budget, and at most 5 an hour from one source, so one source cannot lock a link", async () => {
+    const { link } = await makeLink();
+    const ip = newIp();
+    // repeats change nothing and cost the link nothing
+    for (let i = 0; i < 9; i++) expect((await ask(link.uuid, { email: "again@example.test" }, ip)).status).toBe(202);
+    const flooder = newIp();
+    for (let i = 0; i < 5; i++) expect((await ask(link.uuid, { email: `made-up${i}@example.test` }, flooder)).status).toBe(202);
+    const stopped = await ask(link.uuid, { email: "made-up5@example.test" }, flooder);
+    expect(stopped).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
+    expect(Number(stopped.headers.get("retry-after"))).toBeGreaterThan(60);
+    expect(await db().accessRequest.count({ where: { linkId: link.id } })).toBe(6);
+    // real requesters elsewhere still get through, up to the link's 100 new requests an hour
+    for (let i = 0; i < 94; i++) expect((await ask(link.uuid, { email: `parent${i}@example.test` })).status).toBe(202);
+    expect((await ask(link.uuid, { email: "parent94@example.test" })).status).toBe(429);
+    expect(await db().accessRequest.count({ where: { linkId: link.id } })).toBe(100);
+  }, 120_000);
 
   it("allows 100 requests an hour per link from anywhere, then 429; other links are not affected", async () => {
     const { link } = await makeLink();

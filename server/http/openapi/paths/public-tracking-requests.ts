@@ -20,7 +20,8 @@ export function registerPublicTrackingRequestPaths(registry: OpenAPIRegistry): v
       "The team approves or rejects the request in the dashboard; an approved address is added to the link's list and " +
       "e-mailed the link. Every accepted request answers 202 alike, whether the address is listed, has asked before or " +
       "was rejected (a rejected address may ask again 24 hours after the decision). 409 LINK_NOT_PRIVATE for links " +
-      "that are not authorized_only. 10 requests a minute per IP, 100 an hour per link.",
+      "that are not authorized_only. 10 requests a minute per IP; 100 new requests an hour per link, at most 5 of them " +
+      "from one IP (repeats, listed addresses and cool-downs change nothing and are not counted).",
     security: [],
     request: { params: ZUuidParams, body: { content: { "application/json": { schema: ZAccessRequestBody } } } },
     responses: {
@@ -36,7 +37,7 @@ export function registerPublicTrackingRequestPaths(registry: OpenAPIRegistry): v
     summary: "The link's form",
     description:
       "The passenger form of the session's link: its title and choices. 404 FORM_NOT_FOUND when the link has none. " +
-      "Served outside the link's schedule too. 60 requests a minute per session.",
+      "Served outside the link's schedule too. 60 requests a minute per session; unknown tokens 120 a minute per IP.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: {
@@ -52,7 +53,8 @@ export function registerPublicTrackingRequestPaths(registry: OpenAPIRegistry): v
     summary: "Send the link's form",
     description:
       "One of the form's choices (exactly as GET form lists it) and an optional message of up to 500 characters, " +
-      "shown to the team and announced to the account's webhooks as form_submitted. 10 submissions an hour per session.",
+      "shown to the team and announced to the account's webhooks as form_submitted. 10 submissions an hour per session; " +
+      "unknown tokens 120 a minute per IP.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams, body: { content: { "application/json": { schema: ZFormSubmissionBody } } } },
     responses: {

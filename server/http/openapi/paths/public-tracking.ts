@@ -38,7 +38,8 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
       "Body by access mode: public `{}`; email `{email}`; email_code and authorized_only `{email}` (202: a 6-digit code " +
       "is e-mailed; authorized_only mails listed addresses only and answers alike) then `{email, access_code}`. An API " +
       "client of the link's account (bearer token with tracking:write) opens an authorized_only link for a listed " +
-      "address directly. 30 requests a minute per IP.",
+      "address directly. 30 requests a minute per IP; 50 failed codes a day per link, after which every code for the " +
+      "link is refused with 429 until Retry-After.",
     security: [],
     request: {
       params: ZUuidParams,
@@ -66,7 +67,9 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
     summary: "Where the vehicle is",
     description:
       "The public location object of the link's vehicle (null until it has reported), while the link may be watched. " +
-      "403 OUTSIDE_SCHEDULE before its start and outside its schedule. 60 requests a minute per session.",
+      "403 OUTSIDE_SCHEDULE before its start and outside its schedule. 60 requests a minute per session; unknown " +
+      "tokens 120 a minute per IP. A session the link no longer admits (a stricter access mode, an address taken off " +
+      "the list) is 401.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: {
@@ -83,7 +86,7 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
     description:
       "For a link that follows a route: the day's run in the account's time zone (scheduled or cancelled, its times " +
       "and the run's notice for passengers); null for a link that follows a vehicle and for a day the route does not " +
-      "run. Answers outside the schedule too. 60 requests a minute per session.",
+      "run. Answers outside the schedule too. 60 requests a minute per session; unknown tokens 120 a minute per IP.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: {
@@ -100,7 +103,7 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
     description:
       "Only on a passenger's own link (else 404 PASSENGER_LINK_NOT_FOUND): marks the passenger opted out, so " +
       "send-welcome counts them as opted_out until the team clears it. Repeating it keeps the first time. Works while " +
-      "the session lasts, also on a disabled link. 10 requests a minute per session.",
+      "the session lasts, also on a disabled link. 10 requests a minute per session; unknown tokens 120 a minute per IP.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: { 200: json(z.object({ data: ZOptOutResult }), "Messages stopped."), ...errorResponses(401, 403, 404, 429) },
@@ -112,7 +115,8 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
     summary: "Authorise the tracking channel",
     description:
       "Pusher private-channel authorisation for `private-tracking.{uuid}` of the session's own link (form-encoded as " +
-      "pusher-js sends it, or JSON). Answers `{auth: \"public-tracking:<hex HMAC-SHA256>\"}`.",
+      "pusher-js sends it, or JSON). Answers `{auth: \"public-tracking:<hex HMAC-SHA256>\"}`. 60 requests a minute " +
+      "per IP.",
     security: viewerSessionSecurity,
     request: {
       body: {

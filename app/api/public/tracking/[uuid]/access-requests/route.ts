@@ -1,6 +1,7 @@
 // POST /api/public/tracking/{uuid}/access-requests: a viewer of an authorised-only link asks the team for access
 // (`{email, name?, message?}`). 202 for every accepted request, whatever became of it (no probing of the list);
-// 10 requests a minute per IP and 100 an hour per link (docs/public-tracking.md, "Access requests").
+// 10 requests a minute per IP; 100 new requests an hour per link, 5 of them from one IP (docs/public-tracking.md,
+// "Access requests").
 import { z } from "zod";
 import { jsonResponse } from "@/server/http/api-response";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
@@ -13,9 +14,9 @@ export const dynamic = "force-dynamic";
 
 export const POST = withPublicAccess<{ uuid: string }>(
   { rateLimit: PUBLIC_TRACKING_LIMITS.accessRequestsPerIp },
-  async ({ request, params }) => {
+  async ({ request, params, ip }) => {
     const body = await readOptionalJson(request, z.unknown());
-    return jsonResponse(await requestAccess({ uuid: params.uuid, body }), { status: 202 });
+    return jsonResponse(await requestAccess({ uuid: params.uuid, body, ip }), { status: 202 });
   },
 );
 
