@@ -12,7 +12,8 @@ export interface PublicAccessOptions {
 }
 
 export interface PublicContext<P extends RouteParams> extends BaseContext<P> {
-  ip: string;
+  /** the caller's address as per-IP budgets count it (clientAddressKey: an IPv6 client by its /64) */
+  ipKey: string;
 }
 
 export function withPublicAccess<P extends RouteParams = RouteParams>(
@@ -22,9 +23,9 @@ export function withPublicAccess<P extends RouteParams = RouteParams>(
   const limiter = options.rateLimit ? rateLimiter(options.rateLimit) : null;
   return (request, context) =>
     runApiRequest(request, async (frame) => {
-      const ip = clientIp(request);
-      await limiter?.consume(clientAddressKey(ip));
+      const ipKey = clientAddressKey(clientIp(request));
+      await limiter?.consume(ipKey);
       const params = await resolveParams(context);
-      return toResponse(await handler({ ...frame, request, params, ip }));
+      return toResponse(await handler({ ...frame, request, params, ipKey }));
     });
 }

@@ -76,7 +76,7 @@ describe("withViewerSession's per-IP budget of token lookups", () => {
 
 describe("withPublicAccess", () => {
   it("rate-limits per client IP with 429 and Retry-After, keyed on the address the trusted proxy appended", async () => {
-    const open = withPublicAccess({ rateLimit: { name: `public-${randomId(6)}`, points: 2, duration: 60 } }, async ({ ip }) => ({ ip }));
+    const open = withPublicAccess({ rateLimit: { name: `public-${randomId(6)}`, points: 2, duration: 60 } }, async ({ ipKey }) => ({ ip: ipKey }));
     // an appending proxy: the left entries are whatever the client sent, and rotating them must not help
     const from = (ip: string) =>
       new Request("http://fleetline.test/api/public/x", { headers: { "x-forwarded-for": `10.${randomId(3)}, ${ip}` } });

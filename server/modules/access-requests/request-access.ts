@@ -31,6 +31,7 @@ import {
   type AccessRequestReceived,
 } from "./access-requests.schema";
 
+/** `ip` is the caller as per-IP budgets count it (an IPv6 client by its /64) */
 export async function requestAccess(input: { uuid: string; body: unknown; ip: string }, now = Date.now()): Promise<AccessRequestReceived> {
   const link = await findTrackingLinkByUuid(input.uuid);
   if (!link) throw new AppError("LINK_NOT_FOUND", "Tracking link not found.");

@@ -14,9 +14,9 @@ export const dynamic = "force-dynamic";
 
 export const POST = withPublicAccess<{ uuid: string }>(
   { rateLimit: PUBLIC_TRACKING_LIMITS.accessRequestsPerIp },
-  async ({ request, params, ip }) => {
+  async ({ request, params, ipKey }) => {
     const body = await readOptionalJson(request, z.unknown());
-    return jsonResponse(await requestAccess({ uuid: params.uuid, body, ip }), { status: 202 });
+    return jsonResponse(await requestAccess({ uuid: params.uuid, body, ip: ipKey }), { status: 202 });
   },
 );
 
