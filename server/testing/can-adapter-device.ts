@@ -37,7 +37,8 @@ export interface CanAdapterOptions {
 
 export interface VehicleState {
   speed: number;
-  ignition: boolean;
+  /** null: the record carries no ignition (AVL 239), like a tracker without an ignition input */
+  ignition: boolean | null;
   closed: boolean;
   /** fix time of the next record (epoch ms); default now */
   at?: number;
@@ -96,7 +97,10 @@ export class CanAdapterDevice {
       speed: this.state.speed,
       eventIoId: 0,
       io: {
-        u8: { [IO_IGNITION]: this.state.ignition ? 1 : 0, [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0 },
+        u8: {
+          ...(this.state.ignition === null ? {} : { [IO_IGNITION]: this.state.ignition ? 1 : 0 }),
+          [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0,
+        },
         u32: { [IO_PROGRAM_NUMBER]: this.programNumber },
       },
     };

@@ -246,6 +246,40 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
       expect((await control(car.assetId, { action: "LOCK" })).status).toBe(202);
     });
 
+    it("ignition_unknown: a record without ignition refuses the trunk and the engine block, not the central lock", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { ignition: null } });
+      const trunk = await control(car.assetId, { action: "TRUNK" });
+      expect([trunk.status, trunk.body.reason]).toEqual([200, "ignition_unknown"]);
+      expect((await control(car.assetId, { action: "IMMOBILISE", confirm: true })).body.reason).toBe("ignition_unknown");
+      const caps = (await capabilities(car.assetId)).body.data;
+      expect(caps.actions).toEqual({ LOCK: true, UNLOCK: true, TRUNK: false, IMMOBILISE: false });
+      expect(caps.reasons).toEqual({ TRUNK: "ignition_unknown", IMMOBILISE: "ignition_unknown" });
+      expect(car.device!.commands).toEqual([]);
+      expect((await control(car.assetId, { action: "LOCK" })).status).toBe(202);
+    });
+
+    it("state_not_fresh: a record within the stale threshold but older than the interlock window (60 s) refuses the trunk and the engine block", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { at: Date.now() - 2 * 60_000 } });
+      const block = await control(car.assetId, { action: "IMMOBILISE", confirm: true });
+      expect([block.status, block.body.reason]).toEqual([200, "state_not_fresh"]);
+      expect(block.body.message).toMatch(/recent report/);
+      const caps = (await capabilities(car.assetId)).body.data;
+      expect(caps).toMatchObject({ line_status: "ok", actions: { LOCK: true, UNLOCK: true, TRUNK: false, IMMOBILISE: false } });
+      expect(caps.reasons).toEqual({ TRUNK: "state_not_fresh", IMMOBILISE: "state_not_fresh" });
+      expect(car.device!.commands).toEqual([]);
+      // a fresh report (still, ignition off) lets it through
+      expect(await car.device!.report({ speed: 0, ignition: false })).toBe(1);
+      await expect.poll(async () => (await capabilities(car.assetId)).body.data.actions.IMMOBILISE).toBe(true);
+      expect((await control(car.assetId, { action: "IMMOBILISE", confirm: true })).status).toBe(202);
+    });
+
+    it("a record inside the interlock window passes the interlocks", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { at: Date.now() - 20_000 } });
+      const sent = await control(car.assetId, { action: "IMMOBILISE", confirm: true });
+      expect(sent.status).toBe(202);
+      await expect.poll(() => car.device!.commands).toEqual(["lvcanblockengine"]);
+    });
+
     it("stale_position when the newest record is older than the threshold (5 minutes)", async () => {
       const car = await vehicle({ adapter: "can-control", state: { at: Date.now() - 6 * 60_000 } });
       const { status, body } = await control(car.assetId, { action: "LOCK" });
