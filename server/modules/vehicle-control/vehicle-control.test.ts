@@ -20,6 +20,7 @@ import {
 } from "@/app/api/[accountKey]/asset/[assetId]/control/program-number/route";
 import { GET as getCommands } from "@/app/api/[accountKey]/tracker/[trackerId]/commands/route";
 import { setControlSettings } from "./control-settings";
+import { sendControlCommand } from "./send-control-command";
 
 const json = (path: string, token: string, body: unknown) =>
   new Request(`http://fleetline.test${path}`, {
@@ -304,6 +305,21 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 202]);
     expect(answers.find((a) => a.status === 200)!.body.reason).toBe("cooldown");
     await expect.poll(() => car.device!.commands.length).toBe(1);
+  });
+
+  it("the cooldown is taken in the database: sends racing as on several nodes deliver one command", async () => {
+    const car = await vehicle({ adapter: "can-control-immo" });
+    const sender = { kind: "user" as const, userId: account.adminId, name: "Racer" };
+    // no per-process lock is involved: each call claims the cooldown row before it delivers, as every node does
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sendControlCommand({ accountId: account.id, assetId: car.assetId, action: "IMMOBILISE", confirm: true, sender }),
+      ),
+    );
+    expect(results.filter((r) => r.kind === "delivered")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "refused").map((r) => r.kind === "refused" && r.reason)).toEqual(["cooldown", "cooldown", "cooldown"]);
+    await expect.poll(() => car.device!.commands).toEqual(["lvcanblockengine"]);
+    expect(await t.db.controlCommand.count({ where: { assetId: car.assetId } })).toBe(1);
   });
 
   it("a command the device never answers expires and is not sent again", async () => {
