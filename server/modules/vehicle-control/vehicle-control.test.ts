@@ -2,7 +2,10 @@
 // with a CAN adapter that speaks real Teltonika frames (server/testing/can-adapter-device.ts).
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeToken, routeContext } from "@/server/testing/http-fixtures";
+import { getRequest, makeAccount, makeMember, makeToken, routeContext } from "@/server/testing/http-fixtures";
+import { createOAuthClient } from "@/server/modules/oauth/create-oauth-client";
+import { forgetOAuthClient } from "@/server/modules/oauth/find-active-oauth-client";
+import { issueAccessToken } from "@/server/modules/oauth/issue-access-token";
 import { createMemoryHub, setHub, type Hub } from "@/server/hub";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { CanAdapterDevice, type CanAdapterOptions } from "@/server/testing/can-adapter-device";
@@ -391,6 +394,28 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
       const car = await vehicle({ adapter: "can-control", device: { programNumber: 0, keepsProgram: false } });
       const { body } = await provision(car.assetId, { program_number: 2040, scheme_date: "2020-01-01" });
       expect(body.data).toMatchObject({ state: "mismatch", program_number: null });
+    });
+
+    it("needs an admin: a client acting as a fleet manager reads the state but gets 403 when it writes", async () => {
+      const car = await vehicle({ adapter: "can-control", device: { programNumber: 0, softwareDate: "240601" } });
+      const manager = await makeMember(account.id, "fleet_manager");
+      const client = await createOAuthClient({ accountId: account.id, userId: manager.id });
+      const { access_token: managerToken } = await issueAccessToken({ clientId: client.clientId, clientSecret: client.clientSecret });
+      const context = routeContext({ accountKey: account.key, assetId: String(car.assetId) });
+      const path = `/api/${account.key}/asset/${car.assetId}/control/program-number`;
+      const refused = await postProgramNumber(json(path, managerToken, { program_number: 11862, scheme_date: "2023-05-01" }), context);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        code: "FORBIDDEN",
+        message: expect.stringMatching(/program number.*admin.*fleet manager/i),
+      });
+      expect(car.device!.commands).toEqual([]);
+      expect((await getProgramNumber(getRequest(path, managerToken), context)).status).toBe(200);
+      // the same client once its member is an admin
+      await t.db.membership.update({ where: { userId_accountId: { userId: manager.id, accountId: account.id } }, data: { role: "admin" } });
+      forgetOAuthClient(client.clientId);
+      const written = await postProgramNumber(json(path, managerToken, { program_number: 11862, scheme_date: "2023-05-01" }), context);
+      expect(written.status).toBe(200);
     });
 
     it("validates the body and needs an adapter", async () => {

@@ -85,7 +85,8 @@ export function registerVehicleControlPaths(registry: OpenAPIRegistry): void {
     description:
       "Reads the adapter info (lvcangetinfo), refuses with 422 ADAPTER_SOFTWARE_TOO_OLD unless the adapter's software " +
       "date is newer than the scheme's date, writes the number (lvcansetprog) and reads it back (lvcangetprog). " +
-      "409 DEVICE_OFFLINE when the tracker is not connected or does not answer.",
+      "409 DEVICE_OFFLINE when the tracker is not connected or does not answer. The client's member must be an admin " +
+      "(403 FORBIDDEN otherwise, e.g. for a fleet manager's client, which holds control:write too).",
     security: oauth("control:write"),
     request: { params: assetParams, body: { content: { "application/json": { schema: ZProvisionProgramNumber } } } },
     responses: { 200: json(provisioning, "verified or mismatch, with the number read back."), ...errorResponses(401, 403, 404, 409, 422, 429) },
