@@ -86,6 +86,8 @@ export class CanAdapterDevice {
     const timestamp = Math.max(this.state.at ?? Date.now(), this.lastFix + 1);
     this.lastFix = timestamp;
     delete this.state.at;
+    const u8: Record<number, number> = { [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0 };
+    if (this.state.ignition !== null) u8[IO_IGNITION] = this.state.ignition ? 1 : 0;
     const record: RecordToEncode = {
       timestamp,
       priority: 0,
@@ -97,10 +99,7 @@ export class CanAdapterDevice {
       speed: this.state.speed,
       eventIoId: 0,
       io: {
-        u8: {
-          ...(this.state.ignition === null ? {} : { [IO_IGNITION]: this.state.ignition ? 1 : 0 }),
-          [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0,
-        },
+        u8,
         u32: { [IO_PROGRAM_NUMBER]: this.programNumber },
       },
     };

@@ -82,7 +82,7 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
     variant?: string;
     device?: CanAdapterOptions;
     offline?: boolean;
-    state?: { speed?: number; ignition?: boolean; closed?: boolean; at?: number };
+    state?: { speed?: number; ignition?: boolean | null; closed?: boolean; at?: number };
   }): Promise<Vehicle> {
     const imei = testImei();
     const { id, trackerId } = await createAsset({
