@@ -162,6 +162,16 @@ describe("parseEnv", () => {
     }
   });
 
+  it("gives the vehicle-control interlocks a 60 s window unless CONTROL_INTERLOCK_FRESH_S says otherwise, never above the stale threshold", () => {
+    expect(parseEnv({}).CONTROL_INTERLOCK_FRESH_S).toBe(60);
+    expect(parseEnv({ CONTROL_INTERLOCK_FRESH_S: "30" }).CONTROL_INTERLOCK_FRESH_S).toBe(30);
+    for (const bad of ["0", "-5", "1.5", "soon"]) {
+      expect(errorOf({ CONTROL_INTERLOCK_FRESH_S: bad })).toMatch(/CONTROL_INTERLOCK_FRESH_S: must be a whole number of seconds from 1/);
+    }
+    expect(errorOf({ CONTROL_INTERLOCK_FRESH_S: "400" })).toMatch(/CONTROL_INTERLOCK_FRESH_S: must not be above CONTROL_STALE_AFTER_S/);
+    expect(parseEnv({ CONTROL_INTERLOCK_FRESH_S: "400", CONTROL_STALE_AFTER_S: "600" }).CONTROL_INTERLOCK_FRESH_S).toBe(400);
+  });
+
   it("takes MAP_STYLE_URL as offline or an http(s) style address, and says which when it is neither", () => {
     expect(parseEnv({ MAP_STYLE_URL: "offline" }).MAP_STYLE_URL).toBe("offline");
     expect(parseEnv({ MAP_STYLE_URL: "https://tiles.example.com/styles/bright" }).MAP_STYLE_URL).toBe("https://tiles.example.com/styles/bright");

@@ -153,6 +153,12 @@ export const ZEnv = z
       .int("must be a whole number from 1")
       .min(1, "must be a whole number from 1")
       .default(2000),
+    /** vehicle control: TRUNK and IMMOBILISE need a record newer than this many seconds, else state_not_fresh */
+    CONTROL_INTERLOCK_FRESH_S: z.coerce
+      .number({ error: "must be a whole number of seconds from 1" })
+      .int("must be a whole number of seconds from 1")
+      .min(1, "must be a whole number of seconds from 1")
+      .default(60),
   })
   .transform((v) => ({
     ...v,
@@ -195,6 +201,9 @@ export function parseEnv(source: Record<string, string | undefined>, options: Pa
     if (v.NODE_ENV === "production" && v.DATABASE_URL && !v.AUTH_SECRET) {
       issues.push({ path: "AUTH_SECRET", message: "is required when NODE_ENV=production and DATABASE_URL is set (every node must share it)" });
     }
+  }
+  if (result.success && result.data.CONTROL_INTERLOCK_FRESH_S > result.data.CONTROL_STALE_AFTER_S) {
+    issues.push({ path: "CONTROL_INTERLOCK_FRESH_S", message: "must not be above CONTROL_STALE_AFTER_S (the interlock window is the stricter one)" });
   }
   if (!result.success || issues.length > 0) {
     const lines = issues.map((issue) => `  ${issue.path || "environment"}: ${issue.message}`);

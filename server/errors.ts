@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   WEBHOOK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
   WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
+  /** an account already holds its cap of alert rules, geofences, OAuth clients, API keys or tracking links (docs/api.md "Quotas") */
+  QUOTA_EXCEEDED: { status: 422, trpc: "BAD_REQUEST" },
   ACCESS_REQUEST_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** the tracking link has no passenger form */
   FORM_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },

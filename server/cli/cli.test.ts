@@ -11,6 +11,7 @@ import { verifySecret } from "../security/hashing";
 import { authenticateUser } from "../modules/users/authenticate-user";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { parseEnv } from "../env";
+import { ACCOUNT_QUOTAS } from "../modules/accounts/account-quotas";
 import { startFleetline } from "../server";
 import { freePort } from "../testing/free-port";
 
@@ -299,5 +300,24 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     expect(unknownAsset).toMatchObject({ code: 1, json: { error: "asset 999999 not found" } });
     expect(noList).toMatchObject({ code: 1, json: { error: "allowedEmails: list at least one address for authorised-only links" } });
     expect(unknownLink).toMatchObject({ code: 1, json: { error: "tracking link 00000000-0000-4000-8000-000000000000 not found" } });
+
+    // at the account's quota of OAuth clients (50 not revoked) the CLI says so and creates nothing
+    const accountId = out.account.id as number;
+    const held = await test.database.prisma.oAuthClient.count({ where: { accountId, revokedAt: null } });
+    await test.database.prisma.oAuthClient.createMany({
+      data: Array.from({ length: ACCOUNT_QUOTAS.oauth_clients - held }, (_, i) => ({
+        accountId,
+        userId: out.user.id as number,
+        name: `Filler ${i}`,
+        clientId: `filler-${accountId}-${i}`,
+        secretHash: "unused",
+      })),
+    });
+    const overQuota = await fleet(["oauth-client", "create", "--account", key, "--name", "One too many"], target);
+    expect(overQuota).toMatchObject({
+      code: 1,
+      json: { error: "An account can have at most 50 OAuth clients and this one has 50; revoke OAuth clients it no longer uses first." },
+    });
+    expect(await test.database.prisma.oAuthClient.count({ where: { accountId, name: "One too many" } })).toBe(0);
   }, 240_000);
 });

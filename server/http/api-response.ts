@@ -15,10 +15,13 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   errors?: FieldError[];
+  /** at an account quota: which resource, its cap and the account's count (docs/api.md "Quotas") */
+  quota?: { resource: string; limit: number; count: number };
 }
 
 export function errorResponse(status: number, body: ErrorBody, headers?: HeadersInit): Response {
-  return jsonResponse(body.errors?.length ? body : { message: body.message, code: body.code }, { status, headers });
+  const { message, code, errors, quota } = body;
+  return jsonResponse({ message, code, ...(errors?.length ? { errors } : {}), ...(quota ? { quota } : {}) }, { status, headers });
 }
 
 /** Missing, malformed, expired or revoked credentials: exactly `{"message": "Unauthenticated."}` (spec, Errors). */

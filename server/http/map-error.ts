@@ -4,7 +4,7 @@
 import type { Logger } from "pino";
 import { ZodError } from "zod";
 import { fieldErrors, isAppError } from "../errors";
-import { errorResponse, unauthenticatedResponse } from "./api-response";
+import { errorResponse, unauthenticatedResponse, type ErrorBody } from "./api-response";
 import { RateLimitedError } from "../security/rate-limited-error";
 
 export const VALIDATION_MESSAGE = "The given data was invalid.";
@@ -15,7 +15,9 @@ export function mapError(error: unknown, logger: Logger): Response {
     if (error.status >= 500) logger.error({ err: error }, "request failed");
     const headers =
       error instanceof RateLimitedError ? { "retry-after": String(error.retryAfterSeconds) } : undefined;
-    return errorResponse(error.status, { message: error.message, code: error.code, errors: error.errors }, headers);
+    // a quota refusal (accounts/account-quotas.ts) says which cap; duck-typed like isAppError (module copies)
+    const quota = "quota" in error ? (error.quota as ErrorBody["quota"]) : undefined;
+    return errorResponse(error.status, { message: error.message, code: error.code, errors: error.errors, quota }, headers);
   }
   if (error instanceof ZodError) {
     return errorResponse(422, { message: VALIDATION_MESSAGE, code: "VALIDATION_FAILED", errors: fieldErrors(error.issues) });

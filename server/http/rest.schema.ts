@@ -11,6 +11,10 @@ export const ZErrorBody = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
       .meta({ description: "Field errors (422 VALIDATION_FAILED)." }),
+    quota: z
+      .object({ resource: z.string(), limit: z.number().int(), count: z.number().int() })
+      .optional()
+      .meta({ description: "At an account quota (422 QUOTA_EXCEEDED, WEBHOOK_LIMIT_REACHED): the resource, its cap and the account's count." }),
   })
   .meta({ id: "Error", description: "Every REST error except 401 and the token endpoint's." });
 

@@ -3,6 +3,7 @@ import { hkdfSync } from "node:crypto";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import {
+  ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_LIFETIME_SECONDS,
   signAccessToken,
   verifyAccessToken,
@@ -16,16 +17,38 @@ function decodePayload(token: string) {
 }
 
 describe("signAccessToken and verifyAccessToken", () => {
-  it("signs HS256 with iss, sub, acc, scope, jti, iat and exp one year later", async () => {
+  it("signs HS256 with iss, aud, sub, acc, scope, jti, iat and exp one year later", async () => {
     const { token, expiresIn, claims } = await signAccessToken(base);
     expect(expiresIn).toBe(31_536_000);
     const header = JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString("utf8"));
     expect(header).toEqual({ alg: "HS256", typ: "JWT" });
     const payload = decodePayload(token);
-    expect(payload).toMatchObject({ iss: "fleetline", sub: "client-1", acc: 7, scope: "assets:read stream:read" });
+    expect(payload).toMatchObject({ iss: "fleetline", aud: "fleetline-api", sub: "client-1", acc: 7, scope: "assets:read stream:read" });
     expect(payload.exp - payload.iat).toBe(ACCESS_TOKEN_LIFETIME_SECONDS);
     expect(payload.jti).toEqual(claims.jti);
     expect(await verifyAccessToken(token)).toEqual(claims);
+  });
+
+  it("names its audience (aud fleetline-api), refuses another audience, and still honours tokens from before aud", async () => {
+    const { token } = await signAccessToken(base);
+    expect(decodePayload(token).aud).toBe(ACCESS_TOKEN_AUDIENCE);
+    expect(ACCESS_TOKEN_AUDIENCE).toBe("fleetline-api");
+    const key = new Uint8Array(hkdfSync("sha256", authSecret(), "fleetline", "fleetline/oauth-access-token/v1", 32));
+    const ours = (audience?: string | string[]) => {
+      const jwt = new SignJWT({ acc: 7, scope: "assets:read" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("fleetline")
+        .setSubject("client-1")
+        .setJti("x")
+        .setIssuedAt()
+        .setExpirationTime("1h");
+      return (audience === undefined ? jwt : jwt.setAudience(audience)).sign(key);
+    };
+    expect(await verifyAccessToken(await ours("fleetline-dashboard"))).toBeNull();
+    expect(await verifyAccessToken(await ours(["fleetline-dashboard", "someone-else"]))).toBeNull();
+    expect(await verifyAccessToken(await ours(""))).toBeNull();
+    expect(await verifyAccessToken(await ours(["fleetline-api"]))).toMatchObject({ clientId: "client-1" });
+    expect(await verifyAccessToken(await ours())).toMatchObject({ clientId: "client-1" }); // issued before aud existed
   });
 
   it("gives every token its own jti", async () => {

@@ -1,6 +1,6 @@
 // REST access tokens: HS256 JWTs (jose) signed with a key derived from AUTH_SECRET by HKDF with its own purpose
-// label, so the dashboard session key and this one never coincide. A token names its client (sub), account (acc)
-// and scopes, and the version of the client's secret it was issued under (sv); it is honoured only while the client
+// label, so the dashboard session key and this one never coincide. A token names its audience (aud), client (sub),
+// account (acc) and scopes, and the version of the client's secret it was issued under (sv); it is honoured only while the client
 // exists, is not revoked and still has that secret version (checked on every use: a rotation ends older tokens).
 // This file is the crypto only and returns the scope strings as signed; which of them still count is the use case's
 // business (server/modules/oauth/authenticate-access-token.ts), so core security depends on no domain module.
@@ -10,6 +10,13 @@ import { authSecret } from "./auth-secret";
 import { randomToken } from "./random";
 
 export const ACCESS_TOKEN_ISSUER = "fleetline";
+/**
+ * Who the token is for: the REST API and the live stream (both take the same token). Signed into every token since
+ * this claim was added and checked on every use; a token of ours naming any other audience is refused. Tokens from
+ * before carry no aud and are honoured until they expire (at most a year): only this key could have signed them,
+ * and it signs nothing but these tokens, so they cannot be meant for anyone else.
+ */
+export const ACCESS_TOKEN_AUDIENCE = "fleetline-api";
 /** one year, as the spec's token response says */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 31_536_000;
 const PURPOSE = "fleetline/oauth-access-token/v1";
@@ -58,6 +65,7 @@ export async function signAccessToken(input: {
   const token = await new SignJWT({ acc: claims.accountId, scope: claims.scopes.join(" "), sv: claims.secretVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setSubject(claims.clientId)
     .setJti(claims.jti)
     .setIssuedAt(claims.issuedAt)
@@ -66,7 +74,7 @@ export async function signAccessToken(input: {
   return { token, expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS, claims };
 }
 
-/** Checks signature, algorithm, issuer and expiry; null for anything that is not a valid token of ours. */
+/** Checks signature, algorithm, issuer, audience and expiry; null for anything that is not a valid token of ours. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), {
@@ -74,7 +82,8 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       algorithms: [ALGORITHM],
       requiredClaims: ["sub", "jti", "iat", "exp"],
     });
-    const { sub, jti, iat, exp, acc, scope, sv = 0 } = payload;
+    const { sub, jti, iat, exp, acc, scope, sv = 0, aud } = payload;
+    if (aud !== undefined && !forUs(aud)) return null; // no aud: a token from before the claim (see ACCESS_TOKEN_AUDIENCE)
     if (typeof sub !== "string" || typeof jti !== "string" || typeof iat !== "number" || typeof exp !== "number") {
       return null;
     }
@@ -93,4 +102,10 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
   }
+}
+
+/** aud as a string or a list: the token is for us when it names our audience */
+function forUs(aud: unknown): boolean {
+  if (typeof aud === "string") return aud === ACCESS_TOKEN_AUDIENCE;
+  return Array.isArray(aud) && aud.includes(ACCESS_TOKEN_AUDIENCE);
 }

@@ -37,7 +37,8 @@ export interface CanAdapterOptions {
 
 export interface VehicleState {
   speed: number;
-  ignition: boolean;
+  /** null: the record carries no ignition (AVL 239), like a tracker without an ignition input */
+  ignition: boolean | null;
   closed: boolean;
   /** fix time of the next record (epoch ms); default now */
   at?: number;
@@ -85,6 +86,8 @@ export class CanAdapterDevice {
     const timestamp = Math.max(this.state.at ?? Date.now(), this.lastFix + 1);
     this.lastFix = timestamp;
     delete this.state.at;
+    const u8: Record<number, number> = { [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0 };
+    if (this.state.ignition !== null) u8[IO_IGNITION] = this.state.ignition ? 1 : 0;
     const record: RecordToEncode = {
       timestamp,
       priority: 0,
@@ -96,7 +99,7 @@ export class CanAdapterDevice {
       speed: this.state.speed,
       eventIoId: 0,
       io: {
-        u8: { [IO_IGNITION]: this.state.ignition ? 1 : 0, [IO_CAR_IS_CLOSED]: this.state.closed ? 1 : 0 },
+        u8,
         u32: { [IO_PROGRAM_NUMBER]: this.programNumber },
       },
     };

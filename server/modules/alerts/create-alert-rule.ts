@@ -1,7 +1,8 @@
-// Creates an alert rule. Evaluators on every node pick it up before the account's next position.
+// Creates an alert rule, within the account's quota (accounts/account-quotas.ts). Evaluators on every node pick it
+// up before the account's next position.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
-import { ensureAccount } from "../accounts/ensure-account";
+import { takeAccountQuota } from "../accounts/account-quotas";
 import { type AlertRuleDto, alertRuleSelect, toAlertRuleDto, ZAlertRuleBody } from "./alerts.schema";
 import { notifyRulesChanged } from "../geofences/notify-rules-changed";
 import { checkRuleReferences, ruleColumns } from "./rule-references";
@@ -9,7 +10,7 @@ import { checkRuleReferences, ruleColumns } from "./rule-references";
 export async function createAlertRule(input: { accountId: number; body: unknown }): Promise<AlertRuleDto> {
   const body = parseInput(ZAlertRuleBody, input.body);
   const row = await db().$transaction(async (tx) => {
-    await ensureAccount(tx, input.accountId);
+    await takeAccountQuota(tx, input.accountId, "alert_rules");
     await checkRuleReferences(tx, input.accountId, body);
     return tx.alertRule.create({ data: { accountId: input.accountId, ...ruleColumns(body) }, select: alertRuleSelect });
   });

@@ -2,10 +2,12 @@
 // given, else the account's earliest admin, else a service user without a password made for the account (it can
 // never sign in). Its scopes cannot exceed what that member's role allows (role-scopes.ts): asking for more is a 422;
 // leaving scopes out gives every scope the role allows. The secret is returned once and stored as an argon2id hash.
+// An account holds at most ACCOUNT_QUOTAS.oauth_clients clients that are not revoked.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { hashSecret } from "../../security/hashing";
 import { randomId, randomToken } from "../../security/random";
+import { takeAccountQuota } from "../accounts/account-quotas";
 import { parseInput } from "../parse-input";
 import { type CreateOAuthClientInput, ZCreateOAuthClient } from "./oauth.schema";
 import { scopesForRole } from "./role-scopes";
@@ -25,9 +27,13 @@ export async function createOAuthClient(
   const scopes = await scopesWithinRole(accountId, actingUserId, asked, input.scopes === undefined);
   const clientId = randomId(24);
   const clientSecret = randomToken(32);
-  const created = await db().oAuthClient.create({
-    data: { accountId, userId: actingUserId, name, clientId, secretHash: await hashSecret(clientSecret), scopes },
-    select: { id: true },
+  const secretHash = await hashSecret(clientSecret); // before the transaction: argon2 takes a while
+  const created = await db().$transaction(async (tx) => {
+    await takeAccountQuota(tx, accountId, "oauth_clients");
+    return tx.oAuthClient.create({
+      data: { accountId, userId: actingUserId, name, clientId, secretHash, scopes },
+      select: { id: true },
+    });
   });
   return { id: created.id, clientId, clientSecret };
 }

@@ -13,12 +13,15 @@ import { scopesForRole } from "./role-scopes";
 import { isScope, type Scope } from "./scopes";
 import { entitlementSelect, type AccountEntitlements } from "../accounts/accounts.schema";
 import { onMemberChange, type MemberChange } from "../users/member-changes";
+import type { Role } from "../users/roles";
 
 export interface ActiveOAuthClient {
   id: number;
   clientId: string;
   name: string;
   userId: number;
+  /** the acting member's role now: a route that needs more than a scope says (e.g. provisioning needs an admin) */
+  role: Role;
   scopes: Scope[];
   /** tokens issued under another version of the secret are refused */
   secretVersion: number;
@@ -78,6 +81,7 @@ export async function findActiveOAuthClient({ clientId }: { clientId: string }):
           clientId: row.clientId,
           name: row.name,
           userId: row.userId,
+          role: membership.role,
           scopes: row.scopes.filter(isScope).filter((scope) => allowed.includes(scope)),
           secretVersion: row.secretVersion,
           account: row.account,

@@ -1,10 +1,12 @@
 // Creates a tracking link for one of the account's vehicles, or for one of its routes (a route-based link follows the
 // vehicle of the route's run for the day: refresh-route-links.ts). Its uuid is random (v4): the link is the secret
-// that lets a viewer in for public-mode links, so it must not be guessable.
+// that lets a viewer in for public-mode links, so it must not be guessable. Within the account's quota of links
+// (accounts/account-quotas.ts; passengers' own links are made elsewhere and do not count).
 import { randomUUID } from "node:crypto";
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
+import { takeAccountQuota } from "../accounts/account-quotas";
 import { parseInput } from "../parse-input";
 import { routeDisplayName } from "../routes/route-name";
 import { brandingColumns, destinationColumns, formColumns, scheduleColumns, schedulerColumns } from "./link-columns";
@@ -20,25 +22,28 @@ export async function createTrackingLink(input: CreateTrackingLinkInput): Promis
   if (link.expiresAt && link.expiresAt.getTime() <= now) {
     throw new AppError("VALIDATION_FAILED", "expiresAt: must be in the future", [{ field: "expiresAt", message: "must be in the future" }]);
   }
-  const created = (await prisma.trackingLink.create({
-    data: {
-      uuid: randomUUID(),
-      accountId: link.accountId,
-      assetId: target.assetId,
-      routeId: link.routeId ?? null,
-      displayName: link.displayName ?? target.name,
-      accessMode: link.accessMode,
-      allowedEmails: link.allowedEmails,
-      active: link.active,
-      expiresAt: link.expiresAt,
-      startsAt: link.startsAt,
-      sessionMinutes: link.sessionMinutes,
-      ...destinationColumns(link.destination),
-      ...scheduleColumns(link.schedule),
-      ...brandingColumns(link.branding),
-      ...formColumns(link.form),
-    },
-    select: linkSelect,
+  const created = (await prisma.$transaction(async (tx) => {
+    await takeAccountQuota(tx, link.accountId, "tracking_links");
+    return tx.trackingLink.create({
+      data: {
+        uuid: randomUUID(),
+        accountId: link.accountId,
+        assetId: target.assetId,
+        routeId: link.routeId ?? null,
+        displayName: link.displayName ?? target.name,
+        accessMode: link.accessMode,
+        allowedEmails: link.allowedEmails,
+        active: link.active,
+        expiresAt: link.expiresAt,
+        startsAt: link.startsAt,
+        sessionMinutes: link.sessionMinutes,
+        ...destinationColumns(link.destination),
+        ...scheduleColumns(link.schedule),
+        ...brandingColumns(link.branding),
+        ...formColumns(link.form),
+      },
+      select: linkSelect,
+    });
   })) as LinkRecord;
   const scheduler = schedulerColumns(created, now);
   await prisma.trackingLink.update({ where: { id: created.id }, data: scheduler });

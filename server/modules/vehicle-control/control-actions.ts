@@ -22,7 +22,12 @@ export const ACTION_COMMANDS: Record<ControlAction, string> = {
 /** destructive actions: sent only with confirm true (spec rule 2) */
 export const REQUIRES_CONFIRMATION: readonly ControlAction[] = ["IMMOBILISE"];
 
-/** actions a turning engine makes unsafe: opening the trunk or blocking the engine of a running vehicle */
+/**
+ * Actions a turning engine or a moving vehicle makes unsafe: opening the trunk or blocking the engine. They fail
+ * closed: they need the ignition reported off (unknown is a refusal) by a record newer than the interlock window
+ * (CONTROL_INTERLOCK_FRESH_S), not merely one within the stale threshold. Locking and unlocking do not: a driver may
+ * lock themselves in, and a lock sent to a vehicle that started moving since its last report is harmless.
+ */
 export const IGNITION_INTERLOCKED: readonly ControlAction[] = ["TRUNK", "IMMOBILISE"];
 
 /** provisioning steps, recorded in the same command log as the actions */
@@ -46,6 +51,15 @@ export const REFUSALS = {
   vehicle_moving: { kind: "device", message: "The vehicle is moving." },
   ignition_on: { kind: "device", message: "The ignition is on." },
   stale_position: { kind: "device", message: "The vehicle's last report is too old to act on." },
+  // ours, beyond the spec's twelve reasons: the interlocks fail closed (docs/vehicle-control.md "Refusals")
+  state_not_fresh: {
+    kind: "device",
+    message: "The vehicle's last report is too old for this action: the trunk and the engine block need a recent report of the vehicle standing still with the ignition off.",
+  },
+  ignition_unknown: {
+    kind: "device",
+    message: "The tracker does not report the ignition, so the trunk and the engine block cannot be checked as safe.",
+  },
   cooldown: { kind: "device", message: "The same action was sent moments ago; check its state before sending it again." },
 } as const;
 

@@ -26,6 +26,8 @@ export interface ControlFacts {
   lastRecord: { fixTime: number; speed: number; ignition: boolean | null } | null;
   now: number;
   staleAfterMs: number;
+  /** the ignition-interlocked actions need a record younger than this (CONTROL_INTERLOCK_FRESH_S) */
+  interlockFreshMs: number;
 }
 
 /** line_status: one word for the state of the link to the vehicle (docs/vehicle-control.md) */
@@ -79,8 +81,12 @@ export function deviceRefusal(facts: ControlFacts, action: ControlAction): Refus
   if (!facts.online) return "device_offline";
   const last = facts.lastRecord;
   if (!last || facts.now - last.fixTime > facts.staleAfterMs) return "stale_position";
+  // the trunk and the engine block fail closed: state that is not recent, or an ignition not reported, refuses them
+  const interlocked = IGNITION_INTERLOCKED.includes(action);
+  if (interlocked && facts.now - last.fixTime > facts.interlockFreshMs) return "state_not_fresh";
   if (last.speed > 0) return "vehicle_moving";
-  if (last.ignition === true && IGNITION_INTERLOCKED.includes(action)) return "ignition_on";
+  if (interlocked && last.ignition === null) return "ignition_unknown";
+  if (interlocked && last.ignition) return "ignition_on";
   return null;
 }
 

@@ -52,6 +52,7 @@ export async function loadControlContext(input: { accountId: number; assetId: nu
         : null,
       now: Date.now(),
       staleAfterMs: controlSettings().staleAfterMs,
+      interlockFreshMs: controlSettings().interlockFreshMs,
     },
   };
 }

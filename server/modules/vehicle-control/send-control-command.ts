@@ -1,6 +1,7 @@
 // POST .../control: checks the action against the capabilities (policy refusals, then confirmation, then the
-// vehicle's state, then the cooldown), writes the Codec 12 command to the tracker's session, records it, and answers
-// as soon as the device's session took it. The device's answer settles the command later (control-commands.ts).
+// vehicle's state), takes the cooldown (atomically, across nodes), writes the Codec 12 command to the tracker's
+// session, records it, and answers as soon as the device's session took it. The device's answer settles the command
+// later (control-commands.ts).
 import { db } from "../../db/client";
 import { deviceCommands } from "../devices/device-port";
 import { ACTION_COMMANDS, AWAITING, REFUSALS, REQUIRES_CONFIRMATION, type ControlAction, type RefusalReason } from "./control-actions";
@@ -26,24 +27,7 @@ interface SendInput {
   sender: CommandSender;
 }
 
-// One send per vehicle and action at a time on this node: two requests arriving together must not both pass the
-// cooldown check and toggle the vehicle twice (docs/vehicle-control.md "Refusals").
-const store = globalThis as unknown as { __fleetlineControlSends?: Map<string, Promise<unknown>> };
-const inFlight = (store.__fleetlineControlSends ??= new Map());
-
-export function sendControlCommand(input: SendInput): Promise<SendControlResult> {
-  const key = `${input.assetId}:${input.action}`;
-  const previous = inFlight.get(key) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => send(input));
-  const settled = run.catch(() => undefined);
-  inFlight.set(key, settled);
-  void settled.then(() => {
-    if (inFlight.get(key) === settled) inFlight.delete(key);
-  });
-  return run;
-}
-
-async function send(input: SendInput): Promise<SendControlResult> {
+export async function sendControlCommand(input: SendInput): Promise<SendControlResult> {
   const { facts, tracker } = await loadControlContext(input);
   const policy = policyRefusal(facts, input.action);
   if (policy) return refused(policy);
@@ -52,16 +36,21 @@ async function send(input: SendInput): Promise<SendControlResult> {
   if (device || !tracker) return refused(device ?? "no_adapter_detected");
 
   const settings = controlSettings();
-  const recent = await db().controlCommand.findFirst({
-    where: { assetId: input.assetId, action: input.action, createdAt: { gt: new Date(Date.now() - settings.cooldownMs) } },
-    select: { id: true },
-  });
-  if (recent) return refused("cooldown");
+  const claim = await claimCooldown(input.assetId, input.action, settings.cooldownMs);
+  if (!claim) return refused("cooldown");
 
   const command = ACTION_COMMANDS[input.action];
   const sentAt = new Date();
-  const delivery = await deviceCommands()?.deliver(tracker.id, command, settings.answerTimeoutMs);
-  if (!delivery) return refused("device_offline"); // the session closed between the check and the write
+  const delivery = await deviceCommands()
+    ?.deliver(tracker.id, command, settings.answerTimeoutMs)
+    .catch(async (error: unknown) => {
+      await releaseCooldown(input.assetId, input.action, claim);
+      throw error;
+    });
+  if (!delivery) {
+    await releaseCooldown(input.assetId, input.action, claim); // nothing was sent: the next request may try at once
+    return refused("device_offline"); // the session closed between the check and the write
+  }
   delivery.answer.catch(() => undefined); // settled below; never an unhandled rejection if recording fails first
   // recorded before the answer is looked at, so an answer that arrives at once still finds its row
   const { id } = await recordDeliveredCommand({
@@ -76,4 +65,25 @@ async function send(input: SendInput): Promise<SendControlResult> {
   await confirmFromStoredState({ id, assetId: input.assetId, action: input.action, sentAt });
   void settleFromAnswer(id, delivery.answer).catch(() => undefined);
   return { kind: "delivered", commandId: id, action: input.action, state: AWAITING };
+}
+
+/**
+ * Takes the cooldown of this vehicle and action for `cooldownMs`, atomically, before anything is delivered: one
+ * conditional upsert, so of several requests at once, on one node or several, exactly one gets a row back (the
+ * others wait on the row's lock, then see an `until` still ahead). The database's clock decides, so nodes whose
+ * clocks differ agree. Returns the claim's end, or null while an earlier claim holds.
+ */
+async function claimCooldown(assetId: number, action: ControlAction, cooldownMs: number): Promise<Date | null> {
+  const rows = await db().$queryRaw<{ until: Date }[]>`
+    INSERT INTO control_cooldowns (asset_id, action, until)
+    VALUES (${assetId}, ${action}, clock_timestamp() + ${cooldownMs} * interval '1 millisecond')
+    ON CONFLICT (asset_id, action) DO UPDATE SET until = EXCLUDED.until
+      WHERE control_cooldowns.until <= clock_timestamp()
+    RETURNING until`;
+  return rows[0]?.until ?? null;
+}
+
+/** gives a claim back when nothing reached the vehicle (only this claim: a later one is left alone) */
+async function releaseCooldown(assetId: number, action: ControlAction, until: Date): Promise<void> {
+  await db().controlCooldown.deleteMany({ where: { assetId, action, until } });
 }

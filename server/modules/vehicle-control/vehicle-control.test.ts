@@ -2,7 +2,10 @@
 // with a CAN adapter that speaks real Teltonika frames (server/testing/can-adapter-device.ts).
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, makeAccount, makeToken, routeContext } from "@/server/testing/http-fixtures";
+import { getRequest, makeAccount, makeMember, makeToken, routeContext } from "@/server/testing/http-fixtures";
+import { createOAuthClient } from "@/server/modules/oauth/create-oauth-client";
+import { forgetOAuthClient } from "@/server/modules/oauth/find-active-oauth-client";
+import { issueAccessToken } from "@/server/modules/oauth/issue-access-token";
 import { createMemoryHub, setHub, type Hub } from "@/server/hub";
 import { createAsset } from "@/server/modules/assets/create-asset";
 import { CanAdapterDevice, type CanAdapterOptions } from "@/server/testing/can-adapter-device";
@@ -20,6 +23,7 @@ import {
 } from "@/app/api/[accountKey]/asset/[assetId]/control/program-number/route";
 import { GET as getCommands } from "@/app/api/[accountKey]/tracker/[trackerId]/commands/route";
 import { setControlSettings } from "./control-settings";
+import { sendControlCommand } from "./send-control-command";
 
 const json = (path: string, token: string, body: unknown) =>
   new Request(`http://fleetline.test${path}`, {
@@ -78,7 +82,7 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
     variant?: string;
     device?: CanAdapterOptions;
     offline?: boolean;
-    state?: { speed?: number; ignition?: boolean; closed?: boolean; at?: number };
+    state?: { speed?: number; ignition?: boolean | null; closed?: boolean; at?: number };
   }): Promise<Vehicle> {
     const imei = testImei();
     const { id, trackerId } = await createAsset({
@@ -246,6 +250,40 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
       expect((await control(car.assetId, { action: "LOCK" })).status).toBe(202);
     });
 
+    it("ignition_unknown: a record without ignition refuses the trunk and the engine block, not the central lock", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { ignition: null } });
+      const trunk = await control(car.assetId, { action: "TRUNK" });
+      expect([trunk.status, trunk.body.reason]).toEqual([200, "ignition_unknown"]);
+      expect((await control(car.assetId, { action: "IMMOBILISE", confirm: true })).body.reason).toBe("ignition_unknown");
+      const caps = (await capabilities(car.assetId)).body.data;
+      expect(caps.actions).toEqual({ LOCK: true, UNLOCK: true, TRUNK: false, IMMOBILISE: false });
+      expect(caps.reasons).toEqual({ TRUNK: "ignition_unknown", IMMOBILISE: "ignition_unknown" });
+      expect(car.device!.commands).toEqual([]);
+      expect((await control(car.assetId, { action: "LOCK" })).status).toBe(202);
+    });
+
+    it("state_not_fresh: a record within the stale threshold but older than the interlock window (60 s) refuses the trunk and the engine block", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { at: Date.now() - 2 * 60_000 } });
+      const block = await control(car.assetId, { action: "IMMOBILISE", confirm: true });
+      expect([block.status, block.body.reason]).toEqual([200, "state_not_fresh"]);
+      expect(block.body.message).toMatch(/recent report/);
+      const caps = (await capabilities(car.assetId)).body.data;
+      expect(caps).toMatchObject({ line_status: "ok", actions: { LOCK: true, UNLOCK: true, TRUNK: false, IMMOBILISE: false } });
+      expect(caps.reasons).toEqual({ TRUNK: "state_not_fresh", IMMOBILISE: "state_not_fresh" });
+      expect(car.device!.commands).toEqual([]);
+      // a fresh report (still, ignition off) lets it through
+      expect(await car.device!.report({ speed: 0, ignition: false })).toBe(1);
+      await expect.poll(async () => (await capabilities(car.assetId)).body.data.actions.IMMOBILISE).toBe(true);
+      expect((await control(car.assetId, { action: "IMMOBILISE", confirm: true })).status).toBe(202);
+    });
+
+    it("a record inside the interlock window passes the interlocks", async () => {
+      const car = await vehicle({ adapter: "can-control-immo", state: { at: Date.now() - 20_000 } });
+      const sent = await control(car.assetId, { action: "IMMOBILISE", confirm: true });
+      expect(sent.status).toBe(202);
+      await expect.poll(() => car.device!.commands).toEqual(["lvcanblockengine"]);
+    });
+
     it("stale_position when the newest record is older than the threshold (5 minutes)", async () => {
       const car = await vehicle({ adapter: "can-control", state: { at: Date.now() - 6 * 60_000 } });
       const { status, body } = await control(car.assetId, { action: "LOCK" });
@@ -270,6 +308,21 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 202]);
     expect(answers.find((a) => a.status === 200)!.body.reason).toBe("cooldown");
     await expect.poll(() => car.device!.commands.length).toBe(1);
+  });
+
+  it("the cooldown is taken in the database: sends racing as on several nodes deliver one command", async () => {
+    const car = await vehicle({ adapter: "can-control-immo" });
+    const sender = { kind: "user" as const, userId: account.adminId, name: "Racer" };
+    // no per-process lock is involved: each call claims the cooldown row before it delivers, as every node does
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sendControlCommand({ accountId: account.id, assetId: car.assetId, action: "IMMOBILISE", confirm: true, sender }),
+      ),
+    );
+    expect(results.filter((r) => r.kind === "delivered")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "refused").map((r) => r.kind === "refused" && r.reason)).toEqual(["cooldown", "cooldown", "cooldown"]);
+    await expect.poll(() => car.device!.commands).toEqual(["lvcanblockengine"]);
+    expect(await t.db.controlCommand.count({ where: { assetId: car.assetId } })).toBe(1);
   });
 
   it("a command the device never answers expires and is not sent again", async () => {
@@ -341,6 +394,28 @@ describe.each(databaseKinds())("vehicle control on %s", (kind) => {
       const car = await vehicle({ adapter: "can-control", device: { programNumber: 0, keepsProgram: false } });
       const { body } = await provision(car.assetId, { program_number: 2040, scheme_date: "2020-01-01" });
       expect(body.data).toMatchObject({ state: "mismatch", program_number: null });
+    });
+
+    it("needs an admin: a client acting as a fleet manager reads the state but gets 403 when it writes", async () => {
+      const car = await vehicle({ adapter: "can-control", device: { programNumber: 0, softwareDate: "240601" } });
+      const manager = await makeMember(account.id, "fleet_manager");
+      const client = await createOAuthClient({ accountId: account.id, userId: manager.id });
+      const { access_token: managerToken } = await issueAccessToken({ clientId: client.clientId, clientSecret: client.clientSecret });
+      const context = routeContext({ accountKey: account.key, assetId: String(car.assetId) });
+      const path = `/api/${account.key}/asset/${car.assetId}/control/program-number`;
+      const refused = await postProgramNumber(json(path, managerToken, { program_number: 11862, scheme_date: "2023-05-01" }), context);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        code: "FORBIDDEN",
+        message: expect.stringMatching(/program number.*admin.*fleet manager/i),
+      });
+      expect(car.device!.commands).toEqual([]);
+      expect((await getProgramNumber(getRequest(path, managerToken), context)).status).toBe(200);
+      // the same client once its member is an admin
+      await t.db.membership.update({ where: { userId_accountId: { userId: manager.id, accountId: account.id } }, data: { role: "admin" } });
+      forgetOAuthClient(client.clientId);
+      const written = await postProgramNumber(json(path, managerToken, { program_number: 11862, scheme_date: "2023-05-01" }), context);
+      expect(written.status).toBe(200);
     });
 
     it("validates the body and needs an adapter", async () => {

@@ -4,9 +4,10 @@
 import { db } from "../../db/client";
 import { env } from "../../env";
 import { AppError } from "../../errors";
+import { takeAccountQuota } from "../accounts/account-quotas";
 import { checkWebhookDestination } from "./webhook-destination";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
-import { type CreatedWebhookDto, parseWebhookBody, toWebhookDto, WEBHOOK_LIMITS, webhookSelect } from "./webhooks.schema";
+import { type CreatedWebhookDto, parseWebhookBody, toWebhookDto, webhookSelect } from "./webhooks.schema";
 
 export async function createWebhook(input: { accountId: number; userId: number; body: unknown }): Promise<CreatedWebhookDto> {
   const { url, events } = parseWebhookBody(input.body);
@@ -17,16 +18,8 @@ export async function createWebhook(input: { accountId: number; userId: number; 
   }
   const secret = generateWebhookSecret();
   const row = await db().$transaction(async (tx) => {
-    // the account row is locked while counting, so two registrations at once cannot both take the last place
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM accounts WHERE id = ${input.accountId} FOR UPDATE`;
-    if (locked.length === 0) throw new AppError("ACCOUNT_NOT_FOUND", "Account not found.");
-    const existing = await tx.webhook.count({ where: { accountId: input.accountId } });
-    if (existing >= WEBHOOK_LIMITS.perAccount) {
-      throw new AppError(
-        "WEBHOOK_LIMIT_REACHED",
-        `An account can have at most ${WEBHOOK_LIMITS.perAccount} webhooks; delete one you no longer use first.`,
-      );
-    }
+    // counted under a lock, so two registrations at once cannot both take the last place
+    await takeAccountQuota(tx, input.accountId, "webhooks");
     return tx.webhook.create({
       data: {
         accountId: input.accountId,

@@ -2,12 +2,13 @@
 // snake_case like the other REST resources. The secret appears in one shape only, the answer to creation.
 import { z } from "zod";
 import { AppError, type FieldError } from "../../errors";
+import { ACCOUNT_QUOTAS } from "../accounts/account-quotas";
 import { parseWebhookUrl } from "./webhook-destination";
 import { WEBHOOK_EVENTS } from "./webhook-events";
 
 export const WEBHOOK_LIMITS = {
-  /** webhooks per account */
-  perAccount: 20,
+  /** webhooks per account (the quota of accounts/account-quotas.ts) */
+  perAccount: ACCOUNT_QUOTAS.webhooks,
   /** characters of a receiver URL */
   urlLength: 2_000,
   /** test pings per account and minute, all its webhooks together: enough to try receivers, too few to aim the service at someone */

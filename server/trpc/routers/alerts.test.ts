@@ -2,6 +2,7 @@
 // isolation, field errors for forms, and the live notice when an alert fires.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryHub, setHub, type Hub } from "../../hub";
+import { setAccountQuotas } from "../../modules/accounts/account-quotas";
 import { recordAlert } from "../../modules/alerts/record-alert";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
@@ -68,6 +69,23 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     );
     expect(invalid.code).toBe("BAD_REQUEST");
     expect((invalid.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field).sort()).toEqual(["name", "params.idle_minutes"]);
+  });
+
+  it("refuses a rule or geofence past the account's quota with a message the form shows", async () => {
+    const admin = callerFor(b.users.admin);
+    await admin.alerts.createRule({ accountKey: b.key, body: { name: "Keys", type: "IGNITION" } });
+    const held = (await admin.alerts.rules({ accountKey: b.key })).data.length;
+    setAccountQuotas({ alert_rules: held });
+    try {
+      const refused = await refusal(admin.alerts.createRule({ accountKey: b.key, body: { name: "One more", type: "IGNITION" } }));
+      expect(refused.code).toBe("BAD_REQUEST");
+      expect(refused.message).toBe(
+        `An account can have at most ${held} alert rules and this one has ${held}; delete alert rules it no longer uses first.`,
+      );
+      expect((refused.cause as { code?: string }).code).toBe("QUOTA_EXCEEDED");
+    } finally {
+      setAccountQuotas(undefined);
+    }
   });
 
   it("lists fired alerts and notifies the account's subscribers (only them) when one fires", async () => {

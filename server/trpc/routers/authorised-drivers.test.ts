@@ -7,6 +7,7 @@ import { testImei } from "../../testing/test-imei";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
 
 const KEY = "01A2B3C4D5E6F708";
+const MASKED = "••••••••••••F708";
 
 describe.each(databaseKinds())("authorised drivers router on %s", (kind) => {
   useTestDatabase(kind);
@@ -37,14 +38,24 @@ describe.each(databaseKinds())("authorised drivers router on %s", (kind) => {
     for (const role of ["office_staff", "viewer"] as const) {
       const caller = callerFor(account.users[role]);
       const { list, status } = await caller.authorisedDrivers.get({ accountKey: account.key, assetId });
-      expect(list.drivers.map((driver) => driver.key_id)).toEqual([KEY]);
-      expect(status.pending.add).toEqual([KEY]);
+      // the key ids are what the immobiliser accepts: masked for roles without vehicles.control
+      expect(list.drivers).toEqual([{ key_id: MASKED, name: "Jonas", driver_id: null }]);
+      expect(status.pending.add).toEqual([MASKED]);
+      expect(JSON.stringify({ list, status })).not.toContain(KEY);
       await expect(caller.authorisedDrivers.replace({ accountKey: account.key, assetId, drivers: [] })).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
       await expect(caller.authorisedDrivers.setImmobiliser({ accountKey: account.key, assetId, enabled: false })).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
+    }
+  });
+
+  it("shows the key ids in full to fleet managers and admins", async () => {
+    for (const role of ["fleet_manager", "admin"] as const) {
+      const { list, status } = await callerFor(account.users[role]).authorisedDrivers.get({ accountKey: account.key, assetId });
+      expect(list.drivers.map((driver) => driver.key_id)).toEqual([KEY]);
+      expect(status.pending.add).toEqual([KEY]);
     }
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { callRoute, makeAccount, makeAsset, makeToken, routeContext, type RouteHandler } from "@/server/testing/http-fixtures";
 import { recordAlert } from "@/server/modules/alerts/record-alert";
+import { setAccountQuotas } from "@/server/modules/accounts/account-quotas";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getFired } from "../fired-alert/[alertId]/route";
 import { GET as listFired, POST as postFired } from "../fired-alert/route";
@@ -36,6 +37,26 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
         callRoute(geofence[method] as RouteHandler, method, `${base}/geofence/${id}`, { accountKey: key, geofenceId: String(id) }, token, body),
     };
   }
+
+  it("answers 422 QUOTA_EXCEEDED with the resource, cap and count at an account's cap of rules and of geofences", async () => {
+    const api = await setup();
+    setAccountQuotas({ alert_rules: 1, geofences: 1 });
+    try {
+      expect((await api.rules("POST", speeding)).status).toBe(201);
+      const rule = await api.rules("POST", speeding);
+      expect(rule.status).toBe(422);
+      expect(rule.body).toEqual({
+        code: "QUOTA_EXCEEDED",
+        message: "An account can have at most 1 alert rules and this one has 1; delete alert rules it no longer uses first.",
+        quota: { resource: "alert_rules", limit: 1, count: 1 },
+      });
+      expect((await api.geofences("POST", depot)).status).toBe(201);
+      const fence = await api.geofences("POST", depot);
+      expect([fence.status, fence.body.code, fence.body.quota]).toEqual([422, "QUOTA_EXCEEDED", { resource: "geofences", limit: 1, count: 1 }]);
+    } finally {
+      setAccountQuotas(undefined);
+    }
+  });
 
   it("creates (201 + Location), lists, reads, replaces (PUT) and deletes (DELETE 204) alert rules", async () => {
     const api = await setup();

@@ -14,6 +14,7 @@ import { ZGeofenceBody, ZGeofenceDto, ZGeofencePage } from "../../../modules/geo
 import { ZAccountPathParams } from "../../rest.schema";
 import { ZPageQuery } from "../../../modules/paging";
 import { errorResponses, oauth } from "../common";
+import { ACCOUNT_QUOTAS } from "../../../modules/accounts/account-quotas";
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 const one = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -45,7 +46,8 @@ export function registerAlertPaths(registry: OpenAPIRegistry): void {
     summary: "Create an alert rule",
     description:
       "Types: OVERSPEED, GEOFENCE (enter/exit), IGNITION (on/off), IDLING, LOW_VOLTAGE, DTC_DETECTED, DEVICE_ALARM, CONNECTIVITY " +
-      "(offline/online after a silence). `asset_ids` empty means every asset. Takes effect for the next position.",
+      "(offline/online after a silence). `asset_ids` empty means every asset. Takes effect for the next position. " +
+      `At most ${ACCOUNT_QUOTAS.alert_rules.toLocaleString("en")} rules an account: 422 QUOTA_EXCEEDED with \`quota\` past it.`,
     security: oauth("alerts:write"),
     request: { params: ZAccountPathParams, body: ruleBody },
     responses: {
@@ -117,7 +119,9 @@ export function registerAlertPaths(registry: OpenAPIRegistry): void {
     path: "/api/{accountKey}/geofence",
     tags: ["Geofences"],
     summary: "Create a geofence",
-    description: "A circle (centre and radius in metres) or a polygon (its corners in order).",
+    description:
+      "A circle (centre and radius in metres) or a polygon (its corners in order). " +
+      `At most ${ACCOUNT_QUOTAS.geofences.toLocaleString("en")} geofences an account: 422 QUOTA_EXCEEDED with \`quota\` past it.`,
     security: oauth("alerts:write"),
     request: { params: ZAccountPathParams, body: geofenceBody },
     responses: {

@@ -26,7 +26,10 @@ export function registerAuthorisedDriverPaths(registry: OpenAPIRegistry): void {
     path: base,
     tags,
     summary: "Read the authorised-driver list",
-    description: "The asset's current list (what the tracker should hold), the immobiliser setting and the sync state.",
+    description:
+      "The asset's current list (what the tracker should hold), the immobiliser setting and the sync state. Key ids " +
+      "are in full only for tokens with control:write; others get them masked to their last 4 hex digits " +
+      "(`••••••••••••F708`).",
     security: oauth("assets:read"),
     request: { params },
     responses: { 200: json(list, "The current list."), ...errorResponses(401, 403, 404, 429) },
@@ -52,7 +55,8 @@ export function registerAuthorisedDriverPaths(registry: OpenAPIRegistry): void {
     summary: "Read the authorised-driver sync status",
     description:
       "synced, syncing or out_of_sync. While out_of_sync the vehicle enforces its previous list: `enforced` is what " +
-      "the tracker last confirmed, `pending` what is still to be written, `last_error` why the last attempt failed.",
+      "the tracker last confirmed, `pending` what is still to be written, `last_error` why the last attempt failed. " +
+      "Key ids (also inside `last_error.message`) are masked to their last 4 hex digits unless the token has control:write.",
     security: oauth("assets:read"),
     request: { params },
     responses: { 200: json(status, "The sync status."), ...errorResponses(401, 403, 404, 429) },

@@ -46,7 +46,8 @@ export function registerVehicleControlPaths(registry: OpenAPIRegistry): void {
       "IMMOBILISE needs confirm true. Every command is a toggle and is never resent: poll its state. Policy refusals " +
       "(protocol_has_no_commands, no_adapter_detected, adapter_is_read_only, program_number_not_set, vehicle_profile_unmatched, " +
       "requires_immo_adapter_variant, not_supported_by_vehicle, confirmation_required) answer 422; the vehicle's " +
-      "state now (device_offline, vehicle_moving, ignition_on, stale_position, cooldown) answers 200; both with the body below.",
+      "state now (device_offline, stale_position, state_not_fresh, vehicle_moving, ignition_unknown, ignition_on, cooldown) answers " +
+      "200; both with the body below. state_not_fresh and ignition_unknown are Fleetline's, beyond the spec's reasons.",
     security: oauth("control:write"),
     request: { params: assetParams, body: { content: { "application/json": { schema: ZControlRequest } } } },
     responses: {
@@ -84,7 +85,8 @@ export function registerVehicleControlPaths(registry: OpenAPIRegistry): void {
     description:
       "Reads the adapter info (lvcangetinfo), refuses with 422 ADAPTER_SOFTWARE_TOO_OLD unless the adapter's software " +
       "date is newer than the scheme's date, writes the number (lvcansetprog) and reads it back (lvcangetprog). " +
-      "409 DEVICE_OFFLINE when the tracker is not connected or does not answer.",
+      "409 DEVICE_OFFLINE when the tracker is not connected or does not answer. The client's member must be an admin " +
+      "(403 FORBIDDEN otherwise, e.g. for a fleet manager's client, which holds control:write too).",
     security: oauth("control:write"),
     request: { params: assetParams, body: { content: { "application/json": { schema: ZProvisionProgramNumber } } } },
     responses: { 200: json(provisioning, "verified or mismatch, with the number read back."), ...errorResponses(401, 403, 404, 409, 422, 429) },

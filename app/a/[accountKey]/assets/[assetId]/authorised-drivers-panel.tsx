@@ -169,8 +169,9 @@ export function AuthorisedDriversPanel({ accountKey, assetId, canEdit }: { accou
             </tr>
           </thead>
           <tbody>
-            {list.drivers.map((driver) => (
-              <tr key={driver.key_id} className="border-t border-slate-100">
+            {list.drivers.map((driver, index) => (
+              // masked key ids (roles without vehicles.control) may repeat: the index keeps rows apart
+              <tr key={`${index}:${driver.key_id}`} className="border-t border-slate-100">
                 <td className="py-2 pr-4 font-mono">{driver.key_id}</td>
                 <td className="py-2 pr-4">{driver.name ?? "—"}</td>
                 <td className="py-2">{enforced.has(driver.key_id) ? "Yes" : "Not yet"}</td>

@@ -187,6 +187,27 @@ describe.each(databaseKinds())("authorised-drivers API on %s", (kind) => {
     expect((await read(token)).body.data.drivers).toEqual([{ key_id: B, name: null, driver_id: null }]);
     expect((await read("not-a-token")).status).toBe(401);
   });
+
+  it("shows key ids in full only to tokens with control:write; others see the last 4 hex digits", async () => {
+    expect((await put({ drivers: [{ key_id: A, name: "Jonas" }] })).status).toBe(200);
+    const full = await read(token);
+    expect(full.body.data.drivers).toEqual([{ key_id: A, name: "Jonas", driver_id: null }]);
+    expect((await status(token)).body.data.pending.add).toEqual([A]);
+    const masked = "••••••••••••F708";
+    const viewers = [
+      await tokenFor(account.id, "viewer"),
+      await tokenFor(account.id, "office_staff"),
+      // a fleet manager's token asked for assets:read only: it could not change the list, so it does not see the keys
+      await tokenFor(account.id, "fleet_manager", ["assets:read"]),
+    ];
+    for (const who of viewers) {
+      const list = await read(who);
+      expect(list.body.data.drivers).toEqual([{ key_id: masked, name: "Jonas", driver_id: null }]);
+      const sync = await status(who);
+      expect(sync.body.data.pending.add).toEqual([masked]);
+      expect(JSON.stringify([list.body, sync.body])).not.toContain(A);
+    }
+  });
 });
 
 /** the same key in lower case (input is case-insensitive, so it is a duplicate) */
