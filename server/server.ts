@@ -9,6 +9,8 @@ import type { Env } from "./env";
 import { respondHealth, type HealthState } from "./http/health";
 import { respondMetrics } from "./http/metrics-endpoint";
 import { respondReadiness, type ReadinessState } from "./http/readiness";
+import { sharedPing } from "./http/shared-ping";
+import { untrustedProxyWarning } from "./http/untrusted-proxy-warning";
 import { countApiRequest } from "./metrics/api-request-metrics";
 import { metricSources } from "./metrics/metric-sources";
 import { applySecurityHeaders, securityHeaderOptions } from "./http/security-headers";
@@ -91,18 +93,22 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
   let handleApp: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
   let handleUpgrade: ReturnType<typeof createUpgradeDispatcher> | null = null;
   const inFlight = new InFlightRequests();
+  // who counts as local for /metrics and for the ports /readyz names (metrics-access.ts)
+  const localAccess = { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY };
+  const warnOfUntrustedProxy = untrustedProxyWarning(logger);
   const httpServer = createServer((request, response) => {
     inFlight.track(response);
     // Rate limits key on the client address from X-Forwarded-For. Unless a trusted proxy sets it, a client could
     // choose its own, so it is replaced with the socket's address.
-    if (!config.TRUST_PROXY) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+    if (!config.TRUST_PROXY) {
+      warnOfUntrustedProxy(request);
+      request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+    }
     const pathname = (request.url ?? "/").split("?")[0]!;
     if (pathname === "/healthz") return void respondHealth(health, response);
-    if (pathname === "/readyz") return void respondReadiness(readinessState, response);
+    if (pathname === "/readyz") return void respondReadiness(readinessState, request, response, localAccess);
     // before Next.js, which would answer its 404 page; never logged (the request may carry METRICS_TOKEN)
-    if (pathname === "/metrics") {
-      return void respondMetrics(request, response, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
-    }
+    if (pathname === "/metrics") return void respondMetrics(request, response, localAccess);
     if (!pathname.startsWith(`${SOCKET_IO_PATH}/`)) countApiRequest(request, response, pathname);
     if (handleApp) return handleApp(request, response);
     response
@@ -139,8 +145,10 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
 
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     setDatabase(database);
-    health.ping = database.ping;
-    readinessState.pingDatabase = database.ping;
+    // one ping a second at most, shared by /healthz and /readyz, whatever the number of callers (shared-ping.ts)
+    const pingDatabase = sharedPing(() => database.ping());
+    health.ping = pingDatabase;
+    readinessState.pingDatabase = pingDatabase;
     unregisterMetrics.push(metricSources().add("database", database));
     if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
     logger.info({ kind: database.kind }, "database open");
@@ -149,7 +157,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
       : createMemoryHub();
     setHub(hub);
-    if (hub.kind === "redis") readinessState.pingRedis = hub.ping;
+    if (hub.kind === "redis") readinessState.pingRedis = sharedPing(() => hub.ping());
     unregisterMetrics.push(metricSources().add("hub", hub));
 
     // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
