@@ -13,7 +13,7 @@ const NOT_OWNER = 0o077;
 /** the sticky bit marks a shared directory such as /tmp */
 const STICKY = 0o1000;
 /** what Fleetline writes into DATA_DIR: one of them present means the directory is Fleetline's */
-const OWN_ENTRIES = ["PG_VERSION", "fleetline.lock", "auth-secret", "outbox", "sms-outbox", "demo-fleet"];
+const OWN_ENTRIES = ["PG_VERSION", "fleetline.lock", "auth-secret", "outbox", "sms-outbox", "demo-fleet", "demo-credentials.txt"];
 
 export interface SecuredDataDir {
   /** the absolute directory */

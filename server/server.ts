@@ -19,7 +19,8 @@ import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
 import { closeMailer } from "./mail/mailer";
 import { closeSmsProvider } from "./sms/sms-provider";
-import { DEMO_TRACKED_ASSET, seedDemo } from "./modules/demo/seed-demo";
+import { seedDemo } from "./modules/demo/seed-demo";
+import { announceDemoSignIn } from "./demo-sign-in";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
@@ -290,15 +291,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     health.ready = true;
     readinessState.phase = "running";
 
-    if (demo) {
-      // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
-      process.stdout.write(
-        `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
-          `  Sign in as ${demo.email} with password ${demo.password}\n` +
-          `  Follow ${DEMO_TRACKED_ASSET} as its passengers do: ${url}/t/${demo.trackingLinkUuid}\n` +
-          `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
-      );
-    }
+    // only when this start seeded the demo: the password into an owner-only file, on the console only at a terminal
+    if (demo) announceDemoSignIn(demo, { url, dataDir: config.DATA_DIR, output: process.stdout });
 
     let stopping: Promise<void> | undefined;
     return {
