@@ -144,19 +144,8 @@ describe("fleet CLI on the embedded database", () => {
     const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
     const key = account.json.key as string;
     const user = await fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target);
-    // typed inline the password still works (scripts rely on it), with a warning; from stdin or a file, without one
+    // typed inline the password still works (scripts rely on it), with a warning
     expect(user.stderr).toContain("warning: --password VALUE puts the password in the process's arguments");
-    const passwordFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`);
-    writeFileSync(passwordFile, "from a file\n", { mode: 0o600 });
-    const [fromStdin, fromFile] = [
-      await fleet(["user", "create", "--account", key, "--email", "bob@acme.test", "--name", "Bob", "--password", "-"], target, "from standard input\n"),
-      await fleet(["user", "create", "--account", key, "--email", "cy@acme.test", "--name", "Cy", "--password-file", passwordFile], target),
-    ];
-    rmSync(passwordFile);
-    for (const run of [fromStdin, fromFile]) {
-      expect(run).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
-      expect(run.stderr).not.toContain("warning");
-    }
     const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
     const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
     const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand", "--imei", "driver-3"], target);
@@ -175,12 +164,34 @@ describe("fleet CLI on the embedded database", () => {
         phone: phone.json,
         apiKey: apiKey.json,
       });
-      expect(await authenticateUser({ email: "bob@acme.test", password: "from standard input" })).toMatchObject({ id: fromStdin.json.id });
-      expect(await authenticateUser({ email: "cy@acme.test", password: "from a file" })).toMatchObject({ id: fromFile.json.id });
       const refused = await fleet(["account", "create", "--name", "Blocked"], target);
       expect(refused.code).toBe(1);
       expect(refused.json.error).toMatch(new RegExp(`held by a running Fleetline server \\(pid ${process.pid}\\).*Stop the server.*DATABASE_URL`));
       expect(await database.prisma.account.count({ where: { name: "Blocked" } })).toBe(0);
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+  }, 240_000);
+
+  it("takes user create's password from standard input (--password -) or a file (--password-file), without a warning", async () => {
+    const target = { dataDir };
+    const account = await fleet(["account", "create", "--name", "Password Co"], target);
+    const key = account.json.key as string;
+    const passwordFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`);
+    writeFileSync(passwordFile, "from a file\n", { mode: 0o600 });
+    const fromStdin = await fleet(["user", "create", "--account", key, "--email", "bob@acme.test", "--name", "Bob", "--password", "-"], target, "from standard input\n");
+    const fromFile = await fleet(["user", "create", "--account", key, "--email", "cy@acme.test", "--name", "Cy", "--password-file", passwordFile], target);
+    rmSync(passwordFile);
+    for (const run of [fromStdin, fromFile]) {
+      expect(run).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
+      expect(run.stderr).not.toContain("warning");
+    }
+    const database = await openDatabase({ dataDir });
+    setDatabase(database);
+    try {
+      expect(await authenticateUser({ email: "bob@acme.test", password: "from standard input" })).toMatchObject({ id: fromStdin.json.id });
+      expect(await authenticateUser({ email: "cy@acme.test", password: "from a file" })).toMatchObject({ id: fromFile.json.id });
     } finally {
       setDatabase(undefined);
       await database.close();
