@@ -2,7 +2,7 @@
 // and SMS outboxes: readable by the owner only. PGlite creates its files world-writable (0666) whatever the umask,
 // so the directory itself is what keeps other local users out (0700 blocks traversal); every file is still
 // tightened to 0600 at start, so a directory copied or restored elsewhere does not carry loose modes with it.
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const DATA_DIR_MODE = 0o700;
@@ -13,7 +13,7 @@ const NOT_OWNER = 0o077;
 /** the sticky bit marks a shared directory such as /tmp */
 const STICKY = 0o1000;
 /** what Fleetline writes into DATA_DIR: one of them present means the directory is Fleetline's */
-const OWN_ENTRIES = ["PG_VERSION", "fleetline.lock", "auth-secret", "outbox", "sms-outbox", "demo-fleet"];
+const OWN_ENTRIES = ["PG_VERSION", "fleetline.lock", "auth-secret", "outbox", "sms-outbox", "demo-fleet", "demo-credentials.txt"];
 
 export interface SecuredDataDir {
   /** the absolute directory */
@@ -67,4 +67,17 @@ function tighten(root: string, target: string, tightened: string[]): void {
   }
   if (!stat.isDirectory()) return;
   for (const entry of readdirSync(target)) tighten(root, path.join(target, entry), tightened);
+}
+
+/**
+ * Why `dir` is not this process's alone, or null when it is: another user owns it (they could replace anything in
+ * it, a socket included), or its mode lets other users enter or write it (group or other bits, a shared /tmp). The
+ * admin channel opens only in an owner-only DATA_DIR, and the CLI connects only to a socket in one (N21).
+ */
+export function notOwnerOnly(dir: string): string | null {
+  const stat = statSync(dir);
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return `it belongs to another user: uid ${stat.uid}, this process runs as uid ${uid}`;
+  if ((stat.mode & NOT_OWNER) !== 0) return `other users may enter it: mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")}`;
+  return null;
 }

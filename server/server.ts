@@ -9,6 +9,8 @@ import type { Env } from "./env";
 import { respondHealth, type HealthState } from "./http/health";
 import { respondMetrics } from "./http/metrics-endpoint";
 import { respondReadiness, type ReadinessState } from "./http/readiness";
+import { sharedPing } from "./http/shared-ping";
+import { untrustedProxyWarning } from "./http/untrusted-proxy-warning";
 import { countApiRequest } from "./metrics/api-request-metrics";
 import { metricSources } from "./metrics/metric-sources";
 import { applySecurityHeaders, securityHeaderOptions } from "./http/security-headers";
@@ -17,7 +19,8 @@ import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
 import { closeMailer } from "./mail/mailer";
 import { closeSmsProvider } from "./sms/sms-provider";
-import { DEMO_TRACKED_ASSET, seedDemo } from "./modules/demo/seed-demo";
+import { seedDemo } from "./modules/demo/seed-demo";
+import { announceDemoSignIn } from "./demo-sign-in";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
@@ -91,18 +94,22 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
   let handleApp: ((request: IncomingMessage, response: ServerResponse) => void) | null = null;
   let handleUpgrade: ReturnType<typeof createUpgradeDispatcher> | null = null;
   const inFlight = new InFlightRequests();
+  // who counts as local for /metrics and for the ports /readyz names (metrics-access.ts)
+  const localAccess = { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY };
+  const warnOfUntrustedProxy = untrustedProxyWarning(logger);
   const httpServer = createServer((request, response) => {
     inFlight.track(response);
     // Rate limits key on the client address from X-Forwarded-For. Unless a trusted proxy sets it, a client could
     // choose its own, so it is replaced with the socket's address.
-    if (!config.TRUST_PROXY) request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+    if (!config.TRUST_PROXY) {
+      warnOfUntrustedProxy(request);
+      request.headers["x-forwarded-for"] = request.socket.remoteAddress ?? "";
+    }
     const pathname = (request.url ?? "/").split("?")[0]!;
     if (pathname === "/healthz") return void respondHealth(health, response);
-    if (pathname === "/readyz") return void respondReadiness(readinessState, response);
+    if (pathname === "/readyz") return void respondReadiness(readinessState, request, response, localAccess);
     // before Next.js, which would answer its 404 page; never logged (the request may carry METRICS_TOKEN)
-    if (pathname === "/metrics") {
-      return void respondMetrics(request, response, { token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY });
-    }
+    if (pathname === "/metrics") return void respondMetrics(request, response, localAccess);
     if (!pathname.startsWith(`${SOCKET_IO_PATH}/`)) countApiRequest(request, response, pathname);
     if (handleApp) return handleApp(request, response);
     response
@@ -139,8 +146,10 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
 
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     setDatabase(database);
-    health.ping = database.ping;
-    readinessState.pingDatabase = database.ping;
+    // one ping a second at most, shared by /healthz and /readyz, whatever the number of callers (shared-ping.ts)
+    const pingDatabase = sharedPing(() => database.ping());
+    health.ping = pingDatabase;
+    readinessState.pingDatabase = pingDatabase;
     unregisterMetrics.push(metricSources().add("database", database));
     if (database.migrated.length > 0) logger.info({ migrations: database.migrated }, "database migrated");
     logger.info({ kind: database.kind }, "database open");
@@ -149,7 +158,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       ? await createRedisHub(config.REDIS_URL, { onError: (error) => logger.error({ err: error }, "redis hub error") })
       : createMemoryHub();
     setHub(hub);
-    if (hub.kind === "redis") readinessState.pingRedis = hub.ping;
+    if (hub.kind === "redis") readinessState.pingRedis = sharedPing(() => hub.ping());
     unregisterMetrics.push(metricSources().add("hub", hub));
 
     // FLEET_DEMO unset: seed when the embedded database is new, and keep driving the demo fleet on later starts of
@@ -282,15 +291,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     health.ready = true;
     readinessState.phase = "running";
 
-    if (demo) {
-      // Printed directly, not logged: the logger redacts passwords, and this one is meant for the person at the console.
-      process.stdout.write(
-        `\n  Fleetline demo is ready at ${url}/a/${demo.accountKey}/dashboard\n` +
-          `  Sign in as ${demo.email} with password ${demo.password}\n` +
-          `  Follow ${DEMO_TRACKED_ASSET} as its passengers do: ${url}/t/${demo.trackingLinkUuid}\n` +
-          `  (shown once; create more users with: npm run fleet -- user create --account ${demo.accountKey} ...)\n\n`,
-      );
-    }
+    // only when this start seeded the demo: the password into an owner-only file, on the console only at a terminal
+    if (demo) announceDemoSignIn(demo, { url, dataDir: config.DATA_DIR, output: process.stdout });
 
     let stopping: Promise<void> | undefined;
     return {

@@ -30,7 +30,7 @@ test("an OAuth client gets a token and lists its account's assets", async ({ req
   ]);
 
   const map = await (await request.get(`/api/${account.key}/asset_map`, { headers: auth })).json();
-  expect(map).toEqual({ data: [asset.id] });
+  expect(map).toEqual({ data: [asset.id], next_cursor: null });
 });
 
 test("tokens are refused where they do not belong", async ({ request, cli, account }) => {

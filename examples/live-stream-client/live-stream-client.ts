@@ -38,12 +38,20 @@ const CHANNEL_EVENTS = ["alert", "vehicle_health", "driver_behavior"] as const;
 export function connectLiveStream(options: LiveStreamClientOptions): LiveStreamClient {
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const book = new PositionBook();
-  const query: Record<string, string> = { access_token: options.token, asset_ids: JSON.stringify(options.assetIds) };
-  if (options.style) query.style = options.style;
-  if (options.channels?.length) query.channels = options.channels.join(",");
+  let token = options.token;
+  // The handshake parameters go in socket.io's auth payload, not the query string the spec also accepts: a token in
+  // a URL ends up in proxy and access logs, and thousands of asset ids would not fit a URL. socket.io-client calls
+  // this at every (re)connection, so a refreshed token is used from the next attempt on.
+  const auth = (send: (payload: Record<string, unknown>) => void) =>
+    send({
+      access_token: token,
+      asset_ids: options.assetIds,
+      ...(options.style ? { style: options.style } : {}),
+      ...(options.channels?.length ? { channels: options.channels } : {}),
+    });
   const socket = io(options.url, {
     path: "/socket.io",
-    query,
+    auth,
     transports: ["websocket"],
     reconnectionDelay: backoff.initialMs,
     reconnectionDelayMax: backoff.maxMs,
@@ -85,8 +93,8 @@ export function connectLiveStream(options: LiveStreamClientOptions): LiveStreamC
     if (action === "refresh-token") {
       if (!options.refreshToken) return stop(error);
       options.refreshToken().then(
-        (token) => {
-          (socket.io.opts.query as Record<string, string>).access_token = token;
+        (fresh) => {
+          token = fresh;
           retryLater();
         },
         (refreshError: unknown) => stop(refreshError),

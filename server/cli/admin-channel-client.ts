@@ -1,15 +1,21 @@
 // The CLI's side of the admin channel (admin-channel.ts): hands the command line to the server that holds the
-// embedded database and relays what it answers. Null when no server answers there (an older server, or a socket left
-// behind), so the CLI reports the held database as before.
+// embedded database and relays what it answers. Null when no server answers there (an older server, a socket left
+// behind, a DATA_DIR the server opens no channel in), so the CLI reports the held database and why.
 import net from "node:net";
+import { notOwnerOnly } from "../data-dir";
 import type { CliOutcome } from "./execute";
 import { adminSocketPath, MAX_ADMIN_MESSAGE_BYTES } from "./admin-channel-path";
 
 /** a command the server is running may take this long (a large backup) */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
 
-/** `cwd`: the user's folder, against which the server resolves relative paths in flags */
+/**
+ * `cwd`: the user's folder, against which the server resolves relative paths in flags. Null without connecting when
+ * DATA_DIR is not owner-only: the server opens no channel there, so a socket in it is someone else's, and the command
+ * line may carry a password.
+ */
 export function runOnServer(dataDir: string, args: string[], cwd: string, stderr: (text: string) => void): Promise<CliOutcome | null> {
+  if (notOwnerOnly(dataDir)) return Promise.resolve(null);
   return new Promise((resolve) => {
     const socket = net.connect(adminSocketPath(dataDir));
     let answer = "";

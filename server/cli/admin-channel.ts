@@ -5,14 +5,23 @@
 // prints. Only DATA_DIR's owner can reach the socket (owner-only directory and socket), the same person who could
 // stop the server and open the database. A change made this way is announced on the server's hub, so it reaches
 // open streams and evaluators at once. Flags are never logged: they may carry a password.
+// The barrier is the file system (N21): the socket is created under umask 0177, so it is 0600 from the moment it
+// exists (no window with the umask's mode), in a DATA_DIR the server's user owns and nobody else may enter; the
+// channel is not opened in any other DATA_DIR. Node has no API for the peer's credentials (SO_PEERCRED) without a
+// native addon, and it would add nothing here: connecting needs write permission on the socket and search permission
+// on the directory, which only the server's own user (and root, who can read the database files anyway) has.
 import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Logger } from "pino";
+import { notOwnerOnly } from "../data-dir";
 import type { Env } from "../env";
 import { adminSocketPath, MAX_ADMIN_MESSAGE_BYTES, MAX_SOCKET_PATH } from "./admin-channel-path";
 import { EXIT } from "./command";
 import { executeCli, type CliOutcome } from "./execute";
+
+/** the umask while the socket is created: read and write for the owner only (0600) */
+const SOCKET_UMASK = 0o177;
 
 /** a client that sends nothing complete within this long is dropped */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -27,6 +36,17 @@ export async function startAdminChannel(options: { dataDir: string; config: Env;
   const socketPath = adminSocketPath(options.dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     logger.warn({ path: socketPath }, "admin channel off: DATA_DIR's path is too long for a Unix socket (the CLI cannot run beside this server)");
+    return null;
+  }
+  const exposed = notOwnerOnly(options.dataDir);
+  if (exposed) {
+    const dir = path.resolve(options.dataDir);
+    logger.warn(
+      { dataDir: dir },
+      `admin channel off: DATA_DIR is not owner-only (${exposed}), so its socket would be the only barrier to every ` +
+        `admin command. Make it owner-only (chmod 700 ${dir}) or give Fleetline a directory of its own, then restart ` +
+        "the server; until then the CLI cannot run beside this server",
+    );
     return null;
   }
   // this server holds DATA_DIR's lock: a socket file here is one a stopped server left behind
@@ -65,12 +85,19 @@ export async function startAdminChannel(options: { dataDir: string; config: Env;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(socketPath, () => {
-      server.off("error", reject);
-      resolve();
-    });
+    // listen() binds a path synchronously: the umask in force then is the socket's mode, 0600 from its first moment.
+    // The umask is the process's, so it is put back at once (nothing else runs in between).
+    const umask = process.umask(SOCKET_UMASK);
+    try {
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
-  chmodSync(socketPath, 0o600);
+  chmodSync(socketPath, 0o600); // already so; says what the mode is meant to be
   logger.info({ path: socketPath }, "admin channel listening (the CLI runs beside this server)");
 
   return {

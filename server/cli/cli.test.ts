@@ -1,8 +1,8 @@
 // The CLI as users run it: a real process (tsx server/cli/main.ts) against a temporary embedded DATA_DIR and a fresh
 // PostgreSQL database, checking its one-line JSON, its exit code and the effect in the database. Spawns cost
 // ~2-7 s each, so each test covers several commands.
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -23,7 +23,8 @@ interface CliRun {
 
 const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 
-function fleet(args: string[], target: { dataDir?: string; databaseUrl?: string; viaBin?: boolean }): Promise<CliRun> {
+/** `input`: what the command reads on standard input (closed at once otherwise) */
+function fleet(args: string[], target: { dataDir?: string; databaseUrl?: string; viaBin?: boolean }, input = ""): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir ?? mkdtempSync(path.join(tmpdir(), "fleet-cli-none-")) };
   delete env.DATABASE_URL;
   delete env.LOG_LEVEL;
@@ -33,11 +34,39 @@ function fleet(args: string[], target: { dataDir?: string; databaseUrl?: string;
     const [file, argv, cwd] = target.viaBin
       ? [process.execPath, [path.join(process.cwd(), "bin", "fleet.mjs"), ...args], tmpdir()]
       : [TSX, ["server/cli/main.ts", ...args], process.cwd()];
-    execFile(file, argv, { env, cwd, timeout: 90_000 }, (error, stdout, stderr) => {
+    const child = execFile(file, argv, { env, cwd, timeout: 90_000 }, (error, stdout, stderr) => {
       const lines = stdout.split("\n").filter(Boolean);
       expect(lines, `stdout must be exactly one JSON line, got: ${stdout}\nstderr: ${stderr}`).toHaveLength(1);
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, json: JSON.parse(lines[0]!), stderr });
     });
+    child.stdin!.end(input);
+  });
+}
+
+/** util-linux `script`, which runs a command on a pseudo-terminal (the CLI at a terminal, as a person runs it) */
+const SCRIPT = ["/usr/bin/script", "/bin/script"].find((file) => existsSync(file));
+
+/**
+ * Runs the CLI on a pseudo-terminal and types `typed` once it prompts with `prompt`; resolves with everything the
+ * terminal showed (the CLI's standard output and error, and any echo) and the exit code.
+ */
+function fleetAtTerminal(args: string[], dataDir: string, prompt: string, typed: string): Promise<{ screen: string; code: number | null }> {
+  const quoted = ["server/cli/main.ts", ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.LOG_LEVEL;
+  return new Promise((resolve) => {
+    const child = spawn(SCRIPT!, ["-qefc", `${TSX} ${quoted}`, "/dev/null"], { env, cwd: process.cwd(), stdio: ["pipe", "pipe", "pipe"] });
+    let screen = "";
+    let typedYet = false;
+    child.stdout!.on("data", (chunk: Buffer) => {
+      screen += chunk.toString();
+      if (!typedYet && screen.includes(prompt)) {
+        typedYet = true;
+        child.stdin!.write(typed);
+      }
+    });
+    child.once("exit", (code) => resolve({ screen, code }));
   });
 }
 
@@ -104,7 +133,7 @@ describe("fleet CLI without a database", () => {
     ]);
     expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
     expect(unknown.stderr).toContain("account create");
-    expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password for user create" } });
+    expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password (or --password-file) for user create" } });
     expect(badPlan).toMatchObject({ code: 2, json: { error: 'bad value for --plan: "gold" (one of: standard, detailed)' } });
     expect(noOut).toMatchObject({ code: 2, json: { error: "missing required flag --out for backup" } });
     expect(help).toMatchObject({ code: 0, json: { command: "asset create" } });
@@ -122,6 +151,8 @@ describe("fleet CLI on the embedded database", () => {
     const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
     const key = account.json.key as string;
     const user = await fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target);
+    // typed inline the password still works (scripts rely on it), with a warning
+    expect(user.stderr).toContain("warning: --password VALUE puts the password in the process's arguments");
     const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
     const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
     const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand"], target);
@@ -144,6 +175,51 @@ describe("fleet CLI on the embedded database", () => {
       expect(refused.code).toBe(1);
       expect(refused.json.error).toMatch(new RegExp(`held by a running Fleetline server \\(pid ${process.pid}\\).*Stop the server.*DATABASE_URL`));
       expect(await database.prisma.account.count({ where: { name: "Blocked" } })).toBe(0);
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+  }, 240_000);
+
+  it("takes user create's password from standard input (--password -) or a file (--password-file), without a warning", async () => {
+    const target = { dataDir };
+    const account = await fleet(["account", "create", "--name", "Password Co"], target);
+    const key = account.json.key as string;
+    const passwordFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`);
+    writeFileSync(passwordFile, "from a file\n", { mode: 0o600 });
+    const fromStdin = await fleet(["user", "create", "--account", key, "--email", "bob@acme.test", "--name", "Bob", "--password", "-"], target, "from standard input\n");
+    const fromFile = await fleet(["user", "create", "--account", key, "--email", "cy@acme.test", "--name", "Cy", "--password-file", passwordFile], target);
+    rmSync(passwordFile);
+    for (const run of [fromStdin, fromFile]) {
+      expect(run).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
+      expect(run.stderr).not.toContain("warning");
+    }
+    const database = await openDatabase({ dataDir });
+    setDatabase(database);
+    try {
+      expect(await authenticateUser({ email: "bob@acme.test", password: "from standard input" })).toMatchObject({ id: fromStdin.json.id });
+      expect(await authenticateUser({ email: "cy@acme.test", password: "from a file" })).toMatchObject({ id: fromFile.json.id });
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+  }, 240_000);
+
+  it.skipIf(!SCRIPT)("at a terminal, asks for the password of --password - and does not show what is typed", async () => {
+    const account = await fleet(["account", "create", "--name", "Terminal Co"], { dataDir });
+    const { screen, code } = await fleetAtTerminal(
+      ["user", "create", "--account", account.json.key as string, "--email", "tess@terminal.test", "--name", "Tess", "--password", "-"],
+      dataDir,
+      "Password: ",
+      "typed unseen 123\r",
+    );
+    expect(code, screen).toBe(0);
+    expect(screen).not.toContain("typed unseen");
+    const answer = JSON.parse(screen.trim().split(/\r?\n/).at(-1)!) as { id: number };
+    const database = await openDatabase({ dataDir });
+    setDatabase(database);
+    try {
+      expect(await authenticateUser({ email: "tess@terminal.test", password: "typed unseen 123" })).toMatchObject({ id: answer.id });
     } finally {
       setDatabase(undefined);
       await database.close();
@@ -184,6 +260,11 @@ describe("fleet CLI on the embedded database", () => {
       expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
       expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } }); // the server's answer, relayed
       expect(missingFlag).toMatchObject({ code: 2, json: { error: "missing required flag --account for account update" } });
+      // a password from standard input reaches the server that runs the command (stdin is the fleet process's own)
+      const user = await fleet(["user", "create", "--account", key, "--email", "dee@beside.test", "--name", "Dee", "--password", "-"], target, "piped to the server\n");
+      expect(user).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
+      expect(user.stderr).not.toContain("warning");
+      expect(await authenticateUser({ email: "dee@beside.test", password: "piped to the server" })).toMatchObject({ id: user.json.id });
       const stored = await running.database.prisma.account.findUniqueOrThrow({ where: { key }, include: { assets: true } });
       expect(stored).toMatchObject({ name: "Beside Co", plan: "detailed", assets: [expect.objectContaining({ name: "Van" })] });
       // and the demo fleet kept driving into the same database meanwhile

@@ -15,6 +15,11 @@ export interface FlagSpec {
   list?: boolean;
   /** a switch given without a value (`--force`); its value is "true" when present */
   boolean?: boolean;
+  /**
+   * a secret (secret-flags.ts): `-` reads it from standard input, the flag `--<name>-file PATH` (declare it too) from
+   * a file, and a value typed inline is warned about (it shows in the process list). One of the two is required.
+   */
+  secret?: boolean;
 }
 
 export type FlagValues = Record<string, string | string[] | undefined>;

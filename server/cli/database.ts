@@ -2,6 +2,7 @@
 // otherwise the embedded PGlite in DATA_DIR, which a single process may hold (stack.md trap 9): while a server holds
 // it, the CLI refuses instead of risking the server's data.
 import path from "node:path";
+import { notOwnerOnly } from "../data-dir";
 import { openDatabase, setDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/embedded-lock";
 import type { Env } from "../env";
@@ -59,10 +60,23 @@ async function joinHub(url: string): Promise<Hub | null> {
 
 /** the server holding DATA_DIR may run the command for us (admin-channel.ts); this message stands when it cannot */
 function lockedError(error: DataDirLockedError, dataDir: string): DataDirHeldError {
-  return new DataDirHeldError(
-    `the embedded database in ${path.resolve(error.dataDir)} is held by a running Fleetline server ` +
-      `(pid ${error.pid}), which did not take the command (its admin channel, ${ADMIN_SOCKET} in DATA_DIR, did not answer). ` +
-      `Stop the server and run the command again, or run Fleetline on PostgreSQL (DATABASE_URL)`,
-    dataDir,
+  return new DataDirHeldError(heldDataDirMessage(error.dataDir, error.pid), dataDir);
+}
+
+/** why the CLI cannot run a command on a database a server holds: the server's admin channel is closed, or silent */
+export function heldDataDirMessage(dataDir: string, pid: number): string {
+  const dir = path.resolve(dataDir);
+  const held = `the embedded database in ${dir} is held by a running Fleetline server (pid ${pid})`;
+  const exposed = notOwnerOnly(dir);
+  if (exposed) {
+    return (
+      `${held}, which does not open its admin channel because DATA_DIR is not owner-only (${exposed}). ` +
+      `Make it owner-only (chmod 700 ${dir}) and restart the server, or stop the server and run the command again, ` +
+      "or run Fleetline on PostgreSQL (DATABASE_URL)"
+    );
+  }
+  return (
+    `${held}, which did not take the command (its admin channel, ${ADMIN_SOCKET} in DATA_DIR, did not answer). ` +
+    "Stop the server and run the command again, or run Fleetline on PostgreSQL (DATABASE_URL)"
   );
 }

@@ -6,6 +6,7 @@ import type { Env } from "../env";
 import { CliError, EXIT, type CliCommand } from "./command";
 import { parseFlags } from "./flags";
 import { commandHelp, usage } from "./help";
+import { commandLine, resolveSecretFlags } from "./secret-flags";
 
 const HELP_FLAGS = new Set(["--help", "-h"]);
 
@@ -14,6 +15,8 @@ export interface CliOutcome {
   json: Record<string, unknown>;
   /** set when the embedded database is held by a running server: the command may be run by that server instead */
   heldDataDir?: string;
+  /** the command line to hand to that server, when it differs from the one given (a secret read from a file or stdin) */
+  forwardArgs?: string[];
 }
 
 export interface ExecuteOptions {
@@ -26,6 +29,8 @@ export interface ExecuteOptions {
   database: "open" | "ready";
   /** the folder the user ran `fleet` from (a server running a command for the CLI has another one); default: this process's */
   cwd?: string;
+  /** the `fleet` process's standard input, for secrets given as `-` (secret-flags.ts); a server has none to offer */
+  readStandardInput?: (prompt: string) => Promise<string>;
 }
 
 export async function executeCli(args: string[], config: Env, options: ExecuteOptions): Promise<CliOutcome> {
@@ -59,7 +64,9 @@ export async function executeCli(args: string[], config: Env, options: ExecuteOp
   try {
     return { code: EXIT.OK, json: await runCommand(command, rest, config, options) };
   } catch (error) {
-    if (error instanceof DataDirHeldError) return { ...failed(error.message, EXIT.FAILED), heldDataDir: error.dataDir };
+    if (error instanceof DataDirHeldError) {
+      return { ...failed(error.message, EXIT.FAILED), heldDataDir: error.dataDir, forwardArgs: error.forwardArgs };
+    }
     if (error instanceof CliError) {
       if (error.exitCode === EXIT.USAGE) options.stderr(`\n${commandHelp(command)}`);
       return failed(error.message, error.exitCode);
@@ -74,6 +81,9 @@ export async function executeCli(args: string[], config: Env, options: ExecuteOp
 
 /** the embedded database is held by a running server (the command can be handed to it) */
 export class DataDirHeldError extends CliError {
+  /** the command line to hand over instead of the one given (runCommand sets it) */
+  forwardArgs?: string[];
+
   constructor(
     message: string,
     readonly dataDir: string,
@@ -85,10 +95,23 @@ export class DataDirHeldError extends CliError {
 
 async function runCommand(command: CliCommand, args: string[], config: Env, options: ExecuteOptions): Promise<Record<string, unknown>> {
   const flags = parseFlags(args, command.flags, command.name);
-  const context = { flags, env: config, cwd: options.cwd ?? process.cwd(), note: (message: string) => options.stderr(`${message}\n`) };
+  const cwd = options.cwd ?? process.cwd();
+  const secretsRead = await resolveSecretFlags(command, flags, {
+    cwd,
+    readStandardInput: options.readStandardInput,
+    fromArguments: options.database === "open", // the fleet process's own arguments; a server got them over its socket
+    warn: options.stderr,
+  });
+  const context = { flags, env: config, cwd, note: (message: string) => options.stderr(`${message}\n`) };
   if (!command.database || options.database === "ready") return command.run(context);
   const { withDatabase } = await import("./database");
-  return withDatabase(config, () => command.run(context));
+  try {
+    return await withDatabase(config, () => command.run(context));
+  } catch (error) {
+    // the server that holds the database runs the command with the secret already read (stdin is not the server's)
+    if (error instanceof DataDirHeldError && secretsRead) error.forwardArgs = commandLine(command, flags);
+    throw error;
+  }
 }
 
 function failed(message: string, code: number): CliOutcome {

@@ -24,11 +24,12 @@ async function main(args: string[]): Promise<number> {
   // `npm run fleet` and the `fleet` bin both run this from the package root; the folder the user typed the command
   // in is INIT_CWD (npm's convention, which the bin follows): relative paths in flags (backup --out) are relative to it
   const cwd = path.resolve(process.env.INIT_CWD || process.cwd());
-  let outcome = await executeCli(args, config, { stderr, database: "open", cwd });
+  const { readSecretFromStandardInput } = await import("./secret-flags");
+  let outcome = await executeCli(args, config, { stderr, database: "open", cwd, readStandardInput: readSecretFromStandardInput });
   if (outcome.heldDataDir) {
     // a server holds the embedded database: it runs the command on it for us (admin-channel.ts)
     const { runOnServer } = await import("./admin-channel-client");
-    outcome = (await runOnServer(outcome.heldDataDir, args, cwd, stderr)) ?? outcome;
+    outcome = (await runOnServer(outcome.heldDataDir, outcome.forwardArgs ?? args, cwd, stderr)) ?? outcome;
   }
   process.stdout.write(`${JSON.stringify(outcome.json)}\n`);
   return outcome.code;

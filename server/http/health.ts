@@ -1,5 +1,6 @@
 // GET /healthz (operations.md "Health"): 200 {"status":"ok"} once every listener is up and the database is
-// migrated; 503 while starting or when the database does not answer within the timeout.
+// migrated; 503 while starting or when the database does not answer within the timeout. The server gives it the
+// shared ping (shared-ping.ts), so a flood of probes costs the database one ping a second.
 import type { ServerResponse } from "node:http";
 
 export interface HealthState {

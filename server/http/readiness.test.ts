@@ -1,11 +1,12 @@
 // GET /readyz on the real server (startFleetline without Next): 200 naming each dependency while this node can take
 // traffic; 503 naming the database when PostgreSQL is cut and Redis when Redis is cut (each behind a proxy the test
 // cuts, never the shared services), back to 200 once they return. Each check is bounded: a dependency that hangs
-// counts as down instead of holding the answer.
+// counts as down instead of holding the answer. The listeners' ports are named to local callers only, and a flood of
+// probes costs the database one ping a second (counted through the database's ping, on a clock that stands still).
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { parseEnv } from "../env";
 import { startFleetline, type RunningServer } from "../server";
 import { freePort } from "../testing/free-port";
@@ -14,6 +15,17 @@ import { createScratchDatabase, type ScratchDatabase } from "../testing/scratch-
 import { TEST_POSTGRES_URL, TEST_REDIS_URL } from "../testing/services";
 import { CuttableProxy } from "../testing/tcp-proxy";
 import { readiness, READY_CHECK_MS, type ReadinessState } from "./readiness";
+import { PING_CACHE_MS } from "./shared-ping";
+
+const TOKEN = "metrics-token-0123456789abcdef";
+
+/** an address of this machine that is not loopback: a request to it arrives from it, as from another host */
+function outsideAddress(): string | null {
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) if (entry.family === "IPv4" && !entry.internal) return entry.address;
+  }
+  return null;
+}
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -58,6 +70,70 @@ describe("GET /readyz", () => {
     // the cheap liveness answer is unchanged
     const health = await fetch(`${running.url}/healthz`);
     expect(await health.json()).toEqual({ status: "ok" });
+  }, 60_000);
+
+  it("names the listeners' ports only to a local caller: not to a client behind the trusted proxy, unless it holds METRICS_TOKEN", async () => {
+    const teltonikaPort = await freePort();
+    running = await startFleetline(
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(teltonikaPort), LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir(), TRUST_PROXY: "1", METRICS_TOKEN: TOKEN }),
+      { next: false },
+    );
+    const url = `http://127.0.0.1:${running.port}/readyz`;
+    // the proxy on this machine appended the address of a client elsewhere
+    const proxied = { "x-forwarded-for": "203.0.113.9" };
+    const remote = await fetch(url, { headers: proxied });
+    expect(remote.status).toBe(200);
+    expect(await remote.json()).toEqual({ status: "ready", checks: { database: { status: "ok" }, listeners: { status: "ok" } } });
+    const withToken = await fetch(url, { headers: { ...proxied, authorization: `Bearer ${TOKEN}` } });
+    expect(((await withToken.json()) as { checks: { listeners: unknown } }).checks.listeners).toEqual({
+      status: "ok",
+      ports: { http: running.port, "teltonika-tcp": teltonikaPort, "teltonika-udp": teltonikaPort },
+    });
+    const local = await fetch(url);
+    expect(((await local.json()) as { checks: { listeners: { ports?: unknown } } }).checks.listeners.ports).toBeDefined();
+  }, 60_000);
+
+  const outside = outsideAddress();
+  it.skipIf(!outside)(`names no port to another address (${outside ?? "none on this machine"})`, async () => {
+    const teltonikaPort = await freePort();
+    running = await startFleetline(
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "0.0.0.0", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(teltonikaPort), LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir() }),
+      { next: false },
+    );
+    const response = await fetch(`http://${outside}:${running.port}/readyz`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ status: "ready", checks: { database: { status: "ok" }, listeners: { status: "ok" } } });
+    expect(text).not.toContain(String(teltonikaPort));
+  }, 60_000);
+
+  it("pings the database once for a flood of /healthz and /readyz, and again only once the second has passed", async () => {
+    running = await startFleetline(
+      parseEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: "0", LOG_LEVEL: "silent", FLEET_DEMO: "0", DATA_DIR: tempDir() }),
+      { next: false },
+    );
+    const server = running;
+    const { database } = server;
+    const realPing = database.ping;
+    let pings = 0;
+    database.ping = () => {
+      pings++;
+      return realPing();
+    };
+    // the cache's clock stands still unless the test moves it: the count cannot depend on how fast this machine is
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      const flood = Array.from({ length: 60 }, (_, i) => fetch(`http://127.0.0.1:${server.port}/${i % 2 ? "healthz" : "readyz"}`));
+      const statuses = await Promise.all(flood.map(async (request) => (await request).status));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expect(pings).toBe(1);
+      vi.advanceTimersByTime(PING_CACHE_MS);
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${server.port}/readyz`)).status).toBe(200);
+      expect(pings).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 60_000);
 
   const servicesUp = inject("postgres") && inject("redis");
@@ -105,6 +181,8 @@ describe("GET /readyz", () => {
       expect(await scrape()).toMatch(/^fleetline_database_pool_connections\{state="total"\} \d+$/m);
 
       await postgres.cut();
+      // the last ping's outcome may answer for up to a second (shared-ping.ts)
+      await expect.poll(async () => (await readyz(server)).status, { timeout: 30_000, interval: 200 }).toBe(503);
       const withoutDatabase = await readyz(server);
       expect(withoutDatabase.status).toBe(503);
       expect(withoutDatabase.body).toMatchObject({
@@ -120,6 +198,7 @@ describe("GET /readyz", () => {
       await expect.poll(async () => (await readyz(server)).status, { timeout: 30_000, interval: 200 }).toBe(200);
 
       await redis.cut();
+      await expect.poll(async () => (await readyz(server)).status, { timeout: 30_000, interval: 200 }).toBe(503);
       const withoutRedis = await readyz(server);
       expect(withoutRedis.status).toBe(503);
       expect(withoutRedis.body).toMatchObject({

@@ -5,7 +5,11 @@
 //   503 {"status":"not_ready","failing":["database"],"checks":{"database":{"status":"down","reason":"..."},...}}
 //   503 {"status":"starting"|"stopping","failing":[],"checks":{}} before start-up finished and once a stop began
 // Reasons name the kind of failure only (no timeout), never an address or a driver's message.
-import type { ServerResponse } from "node:http";
+// Anyone may ask, so the listeners' ports are named only to a local caller (loopback, or the METRICS_TOKEN holder:
+// the rule of /metrics), and the pings come through shared-ping.ts (one a second, whatever the number of callers).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { metricsAccess } from "./metrics-access";
+import { PingTimeoutError } from "./shared-ping";
 
 export const READY_CHECK_MS = 2000;
 
@@ -39,7 +43,10 @@ async function bounded(ping: () => Promise<void>, what: string): Promise<Check> 
   } catch (error) {
     return {
       status: "down",
-      reason: error instanceof TimeoutError ? `${what} did not answer within ${READY_CHECK_MS / 1000} s` : `${what} unreachable`,
+      reason:
+        error instanceof TimeoutError || error instanceof PingTimeoutError
+          ? `${what} did not answer within ${READY_CHECK_MS / 1000} s`
+          : `${what} unreachable`,
     };
   } finally {
     clearTimeout(timer);
@@ -48,7 +55,11 @@ async function bounded(ping: () => Promise<void>, what: string): Promise<Check> 
 
 class TimeoutError extends Error {}
 
-export async function readiness(state: ReadinessState): Promise<{ status: number; body: Record<string, unknown> }> {
+/** `showPorts`: name each listener's port (only for a local caller) */
+export async function readiness(
+  state: ReadinessState,
+  options: { showPorts: boolean } = { showPorts: true },
+): Promise<{ status: number; body: Record<string, unknown> }> {
   if (state.phase !== "running") return { status: 503, body: { status: state.phase, failing: [], checks: {} } };
   const [database, redis] = await Promise.all([
     bounded(state.pingDatabase, "the database"),
@@ -61,7 +72,7 @@ export async function readiness(state: ReadinessState): Promise<{ status: number
     ...(redis ? { redis } : {}),
     listeners: {
       ...(closed.length === 0 ? { status: "ok" } : { status: "down", reason: `not listening: ${closed.join(", ")}` }),
-      ports: Object.fromEntries(listeners.map((listener) => [listener.name, listener.port])),
+      ...(options.showPorts ? { ports: Object.fromEntries(listeners.map((listener) => [listener.name, listener.port])) } : {}),
     },
   };
   const failing = [
@@ -74,8 +85,13 @@ export async function readiness(state: ReadinessState): Promise<{ status: number
     : { status: 503, body: { status: "not_ready", failing, checks } };
 }
 
-export async function respondReadiness(state: ReadinessState, response: ServerResponse): Promise<void> {
-  const { status, body } = await readiness(state);
+export async function respondReadiness(
+  state: ReadinessState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  access: { token?: string; trustProxy: boolean },
+): Promise<void> {
+  const { status, body } = await readiness(state, { showPorts: metricsAccess(request, access).allowed });
   response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
   response.end(JSON.stringify(body));
 }

@@ -63,5 +63,8 @@ export const ZAccountPathParams = z.object({
 });
 
 export const ZAssetMap = z
-  .object({ data: z.array(z.number().int()).meta({ description: "Every asset id of the account, ascending." }) })
+  .object({
+    data: z.array(z.number().int()).meta({ description: "Asset ids of the account, ascending." }),
+    next_cursor: z.string().nullable().meta({ description: "Pass as ?cursor= for the next page; null on the last page." }),
+  })
   .meta({ id: "AssetMap" });

@@ -8,11 +8,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { metricSources } from "./metric-sources";
 
-export const METRIC_PREFIX = "fleetline_";
-
 function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  // prom-client's process and Node.js metrics keep their standard, unprefixed names (process_*, nodejs_*), so the
+  // common Node.js dashboards and alerts work on Fleetline as they are; Fleetline's own metrics start with fleetline_
+  collectDefaultMetrics({ register: registry });
   const sources = metricSources();
 
   const metrics = {

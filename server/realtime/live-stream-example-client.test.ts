@@ -1,7 +1,7 @@
 // The example client in examples/live-stream-client/, so it cannot rot: its pure logic (array-then-object, dedupe by
 // (assetId, wsSeq), backoff, refusal handling), and the client itself against the real gateway, through a server-side
 // disconnect (reconnects with the same token, no duplicate from the repeated first message) and a revoked token
-// (asks for a new one, then reconnects).
+// (asks for a new one, then reconnects), sending its token and parameters in socket.io's auth payload, never in the URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectLiveStream, type LiveStreamClient } from "../../examples/live-stream-client/live-stream-client";
 import { PositionBook, type LocationFrame } from "../../examples/live-stream-client/position-book";
@@ -79,6 +79,9 @@ describe("example client against the real gateway", () => {
       });
     const wake = () => waiters.splice(0).forEach((waiter) => waiter());
     let refreshed = 0;
+    // what each accepted connection sent: the token belongs in socket.io's auth payload, never in the URL's query
+    const handshakes: { query: Record<string, unknown>; auth: Record<string, unknown> }[] = [];
+    harness.live.io.on("connection", (socket) => handshakes.push({ query: { ...socket.handshake.query }, auth: socket.handshake.auth }));
     const client: LiveStreamClient = connectLiveStream({
       url: harness.url,
       token: first.token,
@@ -118,6 +121,16 @@ describe("example client against the real gateway", () => {
 
       // the repeated first messages after each reconnect produced no duplicates
       expect(seen.map((f) => f.wsSeq)).toEqual([100, 101, 102, 103]);
+
+      // every handshake carried the parameters in auth, the refreshed token after the refresh, and none in the query
+      expect(handshakes.map(({ auth }) => auth)).toEqual([
+        { access_token: first.token, asset_ids: [assetId] },
+        { access_token: first.token, asset_ids: [assetId] },
+        { access_token: second.token, asset_ids: [assetId] },
+      ]);
+      for (const { query } of handshakes) {
+        expect(Object.keys(query).filter((name) => !["EIO", "transport", "t"].includes(name))).toEqual([]);
+      }
     } finally {
       client.close();
     }

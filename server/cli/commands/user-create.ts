@@ -9,10 +9,16 @@ export const userCreate = defineCommand({
     { name: "account", value: "KEY", required: true, description: "account key" },
     { name: "email", value: "EMAIL", required: true, description: "sign-in e-mail" },
     { name: "name", value: "NAME", required: true, description: "display name" },
-    { name: "password", value: "PASSWORD", required: true, description: "at least 8 characters" },
+    {
+      name: "password",
+      value: "PASSWORD",
+      secret: true,
+      description: "at least 8 characters; - reads it from standard input (typed without echo at a terminal). A value typed here shows in the process list: prefer - or --password-file",
+    },
+    { name: "password-file", value: "PATH", description: "read the password from this file (one trailing newline is dropped); this or --password is required" },
     { name: "role", value: "ROLE", choices: ROLES, description: "role in the account, default admin" },
   ],
-  example: 'fleet user create --account acme-logistics-x7k2p --email ann@acme.test --name "Ann" --password "…"',
+  example: 'fleet user create --account acme-logistics-x7k2p --email ann@acme.test --name "Ann" --password-file ./ann.pw',
   async run({ flags, note }) {
     const [{ db }, { getAccountByKey }, { createUser }] = await Promise.all([
       import("../../db/client"),

@@ -1,9 +1,11 @@
-// GET /api/{account_key}/asset_map: every asset id of the account ({data: [ids]}).
+// GET /api/{account_key}/asset_map: one page of the account's asset ids ({data: [ids], next_cursor}).
+import { readQuery } from "@/server/http/request-input";
 import { withApiAuth } from "@/server/http/with-api-auth";
-import { listAssetIds } from "@/server/modules/assets/list-asset-ids";
+import { listAssetMap, ZAssetMapQuery } from "@/server/modules/assets/list-asset-map";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ account }) => ({
-  data: await listAssetIds({ accountId: account.id }),
-}));
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
+  const { cursor, limit } = readQuery(request, ZAssetMapQuery);
+  return listAssetMap({ accountId: account.id, cursor, limit });
+});

@@ -3,6 +3,7 @@ import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ZAssetDto, ZAssetPage } from "../../../modules/assets/assets.schema";
 import { ZAccountPathParams, ZAssetMap } from "../../rest.schema";
+import { ZAssetMapQuery } from "../../../modules/assets/list-asset-map";
 import { ZPageQuery } from "../../../modules/paging";
 import { errorResponses, oauth } from "../common";
 
@@ -30,13 +31,15 @@ export function registerAssetPaths(registry: OpenAPIRegistry): void {
     method: "get",
     path: "/api/{accountKey}/asset_map",
     tags: ["Assets"],
-    summary: "All asset ids",
-    description: "Every asset id of the account, e.g. for the live stream's asset_ids.",
+    summary: "Asset ids",
+    description:
+      "The account's asset ids, e.g. for the live stream's asset_ids, in ascending pages. A page holds up to 20,000 ids " +
+      "by default, as many as one live-stream connection takes, so most accounts get all of them in one page.",
     security: oauth("assets:read"),
-    request: { params: ZAccountPathParams },
+    request: { params: ZAccountPathParams, query: ZAssetMapQuery },
     responses: {
-      200: { description: "The asset ids.", content: { "application/json": { schema: ZAssetMap } } },
-      ...errorResponses(401, 403, 404, 429),
+      200: { description: "One page of asset ids.", content: { "application/json": { schema: ZAssetMap } } },
+      ...errorResponses(401, 403, 404, 422, 429),
     },
   });
 }
