@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { DEFAULT_API_RATE_LIMIT } from "@/server/http/with-api-auth";
+import { setAccountQuotas } from "@/server/modules/accounts/account-quotas";
 import { createOAuthClient } from "@/server/modules/oauth/create-oauth-client";
 import { issueAccessToken } from "@/server/modules/oauth/issue-access-token";
 import { ensurePassengerLinks } from "@/server/modules/passengers/ensure-passenger-links";
@@ -344,6 +345,24 @@ describe.each(databaseKinds())("tracking links over REST on %s", (kind) => {
       status: 422,
       body: { errors: [{ field: "session_minutes" }] },
     });
+  });
+
+  it("answers 422 QUOTA_EXCEEDED at the account's cap of links, with the cap and the count, until one is deleted", async () => {
+    const api = await setup("Quota");
+    setAccountQuotas({ tracking_links: 2 });
+    try {
+      const first = await api.create({ asset_id: api.asset.id });
+      expect((await api.create({ asset_id: api.asset.id })).status).toBe(201);
+      const refused = await api.create({ asset_id: api.asset.id });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { code: "QUOTA_EXCEEDED", quota: { resource: "tracking_links", limit: 2, count: 2 }, message: expect.stringContaining("at most 2") },
+      });
+      expect((await api.one("DELETE", first.body.data.uuid)).status).toBe(204);
+      expect((await api.create({ asset_id: api.asset.id })).status).toBe(201);
+    } finally {
+      setAccountQuotas(undefined);
+    }
   });
 
   it("answers 400 for malformed JSON, 413 over 1 MiB, 415 for a body that is not JSON, 405 for other methods", async () => {
