@@ -87,9 +87,18 @@ export const IMPORT_TARGET_DESCRIPTIONS: ImportTargetDescription[] = [
   },
 ];
 
+/** the limits of a rows call, the same for every target */
+export const IMPORT_CALL_LIMITS = {
+  rows_answered_at_once: IMPORT_LIMITS.syncRows,
+  max_rows_per_call: IMPORT_LIMITS.maxRows,
+  row_calls_per_minute: IMPORT_LIMITS.callsPerMinute,
+  max_body_bytes: IMPORT_LIMITS.maxBodyBytes,
+} as const;
+
+/**
+ * GET /targets: a collection as every list of the API answers (spec-readings: `{data, next_cursor}`), all of it on one
+ * page; each target carries the limits of the rows call, so they stay one request away
+ */
 export function listImportTargets() {
-  return {
-    targets: IMPORT_TARGET_DESCRIPTIONS,
-    limits: { rows_answered_at_once: IMPORT_LIMITS.syncRows, max_rows_per_call: IMPORT_LIMITS.maxRows, row_calls_per_minute: IMPORT_LIMITS.callsPerMinute },
-  };
+  return { data: IMPORT_TARGET_DESCRIPTIONS.map((description) => ({ ...description, limits: IMPORT_CALL_LIMITS })), next_cursor: null };
 }

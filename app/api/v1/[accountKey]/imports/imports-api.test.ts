@@ -96,13 +96,18 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     expect((await rows({ target: "runs", rows: [{ route_number: "R", date: "2026-09-01" }] }, second.apiKey)).status).toBe(200);
   });
 
-  it("lists the targets and their fields", async () => {
+  it("lists the targets, their fields and limits as a collection", async () => {
     const { base, params, key } = await setup();
     const response = await callRoute(getTargets as RouteHandler, "GET", `${base}/targets`, params, key.apiKey);
     expect(response.status).toBe(200);
-    expect(response.body.targets.map((t: { target: string }) => t.target)).toEqual(["routes", "runs", "passengers"]);
-    expect(response.body.targets[0].fields).toContainEqual(expect.objectContaining({ name: "route_number", required: true }));
-    expect(response.body.limits).toEqual({ rows_answered_at_once: 500, max_rows_per_call: 5000, row_calls_per_minute: 30 });
+    // a collection, as every list of the API (spec-readings), on one page
+    expect(Object.keys(response.body).sort()).toEqual(["data", "next_cursor"]);
+    expect(response.body.next_cursor).toBeNull();
+    expect(response.body.data.map((t: { target: string }) => t.target)).toEqual(["routes", "runs", "passengers"]);
+    expect(response.body.data[0].fields).toContainEqual(expect.objectContaining({ name: "route_number", required: true }));
+    for (const target of response.body.data) {
+      expect(target.limits).toEqual({ rows_answered_at_once: 500, max_rows_per_call: 5000, row_calls_per_minute: 30, max_body_bytes: 8 * 1024 * 1024 });
+    }
   });
 
   it("moves a route number onto another vehicle with routes/sync", async () => {
