@@ -73,7 +73,8 @@ export const IMPORT_TARGET_DESCRIPTIONS: ImportTargetDescription[] = [
     target: "passengers",
     description: "One row per passenger on a route. An import never messages anyone; send-welcome does.",
     row_counting: "one row per passenger",
-    matching: "external_id first, then passenger_name on the route (letter case ignored)",
+    matching:
+      "external_id first, then passenger_name on the route (letter case ignored): a row without external_id matches a passenger of its name whatever external_id that one has; a row with another external_id is somebody else",
     fields: [
       { name: "external_id", required: false, type: "text", description: "your identifier for the passenger, unique in the account" },
       { name: "route_number", required: true, type: "text", description: "a route already imported" },
