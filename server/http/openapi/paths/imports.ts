@@ -43,8 +43,9 @@ const ZTargets = z.object({
 
 const tooLarge = json(
   z.object({ message: z.string(), code: z.enum(["IMPORT_TOO_LARGE", "PAYLOAD_TOO_LARGE"]) }),
-  `More than ${IMPORT_LIMITS.maxRows.toLocaleString("en")} rows (IMPORT_TOO_LARGE), or a body above ` +
-    `${IMPORT_LIMITS.maxBodyBytes / (1024 * 1024)} MiB (PAYLOAD_TOO_LARGE): nothing imported.`,
+  `More than ${IMPORT_LIMITS.maxRows.toLocaleString("en")} rows, each stop counting (IMPORT_TOO_LARGE; counted while ` +
+    `the body is read, so the rest of it is not read), or a body above ${IMPORT_LIMITS.maxBodyBytes / (1024 * 1024)} MiB ` +
+    "(PAYLOAD_TOO_LARGE): nothing imported.",
 );
 
 export function registerImportPaths(registry: OpenAPIRegistry): void {
