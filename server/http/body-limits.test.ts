@@ -107,4 +107,34 @@ describe.each(databaseKinds())("import rows body cap on %s", (kind) => {
       await server.close();
     }
   });
+
+  it("refuses a million tiny rows with 413 IMPORT_TOO_LARGE while reading, before any row is parsed", async () => {
+    const account = await makeAccount();
+    const key = await makeApiKey(account.id, "admin");
+    const server = await serveFetchHandler((request) => importRowsPost(request, routeContext({ accountKey: account.key })));
+    try {
+      const post = (body: string) =>
+        fetch(`${server.url}/api/v1/${account.key}/imports/rows`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${key.apiKey}` },
+          body,
+        });
+      // 8,000,026 bytes, under the byte cap: only the row count can refuse it, and it must do so from the first rows
+      const rows = await post(`{"target":"runs","rows":[${Array.from({ length: 1_000_000 }, () => '{"x":1}').join(",")}]}`);
+      expect(rows.status).toBe(413);
+      expect(await rows.json()).toEqual({
+        code: "IMPORT_TOO_LARGE",
+        message: "This call holds more than 5,000 rows (each stop counting); one call takes at most 5,000, and nothing was imported. Split it into several calls.",
+      });
+      expect(server.bodyBytesRead()).toBeLessThan(256 * KIB);
+
+      // stops nested in one route row count as rows too
+      const stops = await post(`{"target":"routes","rows":[{"route_number":"R1","stops":[${Array.from({ length: 1_000_000 }, () => "{}").join(",")}]}]}`);
+      expect(stops.status).toBe(413);
+      expect(await stops.json()).toMatchObject({ code: "IMPORT_TOO_LARGE" });
+      expect(server.bodyBytesRead()).toBeLessThan(256 * KIB);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -10,8 +10,16 @@ export function payloadTooLarge(maxBytes: number): AppError {
   return new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${describeBytes(maxBytes)}.`);
 }
 
+export interface ReadBodyOptions {
+  /**
+   * sees every chunk as it arrives, before the next is read; what it throws stops the read at once and is thrown,
+   * the rest of the upload unread (the import rows call counts rows this way: 413 from the first rows over the cap)
+   */
+  inspect?: (chunk: Uint8Array) => void;
+}
+
 /** The body's bytes, at most `maxBytes` of them; throws PAYLOAD_TOO_LARGE (413) past that. */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(request: Request, maxBytes: number, options: ReadBodyOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) throw payloadTooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
@@ -22,11 +30,14 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > maxBytes) {
+    try {
+      if (total > maxBytes) throw payloadTooLarge(maxBytes);
+      options.inspect?.(value);
+    } catch (error) {
       // stop pulling: the rest of the upload waits in the socket (backpressure) and is never buffered. Cancelling
       // instead would destroy the connection under Node's HTTP server before the 413 could be sent.
       reader.releaseLock();
-      throw payloadTooLarge(maxBytes);
+      throw error;
     }
     chunks.push(value);
   }
@@ -50,8 +61,8 @@ export async function withCappedBody(request: Request, maxBytes: number): Promis
 }
 
 /** The body as UTF-8 text, capped like `readBodyBytes` (the cap counts bytes, not characters). */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readBodyBytes(request, maxBytes));
+export async function readBodyText(request: Request, maxBytes: number, options: ReadBodyOptions = {}): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes, options));
 }
 
 function describeBytes(bytes: number): string {

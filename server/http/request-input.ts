@@ -2,7 +2,7 @@
 // a body or query that parses but breaks the schema is a 422 with field errors (mapError).
 import type { z } from "zod";
 import { AppError, type ErrorCode } from "../errors";
-import { MIB, readBodyText } from "./read-body";
+import { MIB, readBodyText, type ReadBodyOptions } from "./read-body";
 
 /** Query parameters as an object (a repeated parameter keeps its last value), parsed by `schema`. */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
@@ -13,7 +13,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
 /** the default cap of a JSON body; endpoints that take bulk data pass their own (docs/api.md "Limits") */
 export const MAX_JSON_BYTES = 1 * MIB;
 
-export interface BodyOptions {
+export interface BodyOptions extends ReadBodyOptions {
   /** the body's byte cap; larger bodies are 413 PAYLOAD_TOO_LARGE without being read further */
   maxBytes?: number;
 }
@@ -32,7 +32,7 @@ async function readJsonValue(request: Request, options: BodyOptions = {}): Promi
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON (Content-Type: application/json).");
   }
-  const text = await readBodyText(request, options.maxBytes ?? MAX_JSON_BYTES);
+  const text = await readBodyText(request, options.maxBytes ?? MAX_JSON_BYTES, options);
   let value: unknown;
   try {
     value = JSON.parse(text);

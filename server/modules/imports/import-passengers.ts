@@ -1,9 +1,11 @@
 // Passengers import: a passenger is found by external_id (across the account), then by name on the row's route,
-// and updated, or created (created_ids lists the new ones). route_number and passenger_name are required; the
-// pick-up and drop-off stops are matched by name, ignoring letter case, against the route's stops. contact_email
-// (ours, beside the spec's fields) is where the welcome message goes, stored lowercased. An import never messages
-// anyone: welcome messages go out only through send-welcome. A passenger moved to another route takes their own
-// link along (sync-passenger-link-route.ts; not in a dry run, whose writes are undone).
+// and updated, or created (created_ids lists the new ones). A row without external_id matches by name whatever
+// external id the stored passenger holds, and keeps it; a row with another external_id is somebody else; two
+// passengers of the row's name leave the row out as ambiguous (passenger-index.ts). route_number and
+// passenger_name are required; the pick-up and drop-off stops are matched by name, ignoring letter case, against the
+// route's stops. contact_email (ours, beside the spec's fields) is where the welcome message goes, stored lowercased.
+// An import never messages anyone: welcome messages go out only through send-welcome. A passenger moved to another
+// route takes their own link along (sync-passenger-link-route.ts; not in a dry run, whose writes are undone).
 import { z } from "zod";
 import { syncPassengerLinkRoute } from "../passengers/sync-passenger-link-route";
 import { ImportContext } from "./import-context";
@@ -60,11 +62,21 @@ export async function importPassengers(input: { prisma: ImportDb; context: Impor
         continue;
       }
       const passenger = readPassenger(row, rowNumber, context);
-      const existing = index.find(passenger);
+      const matches = index.find(passenger);
+      if (matches.length > 1) {
+        throw new RowError(
+          rowNumber,
+          "passenger_name",
+          `${matches.length} passengers on route ${cellText(row.route_number)} are named "${passenger.name}"; give the row the external_id of the one it means`,
+        );
+      }
+      const existing = matches[0];
       if (existing) {
-        await prisma.passenger.update({ where: { id: existing.id }, data: passenger });
+        // a row without an external id keeps the one stored: matched by name, it does not say the passenger lost it
+        const externalId = passenger.externalId ?? existing.externalId;
+        await prisma.passenger.update({ where: { id: existing.id }, data: { ...passenger, externalId } });
         if (existing.routeId !== passenger.routeId) moved.add(existing.id);
-        index.remember({ id: existing.id, ...passenger });
+        index.remember({ id: existing.id, ...passenger, externalId });
         outcome.updated();
       } else {
         const created = await prisma.passenger.create({ data: { accountId: context.accountId, ...passenger }, select: { id: true } });

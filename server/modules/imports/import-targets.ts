@@ -73,7 +73,8 @@ export const IMPORT_TARGET_DESCRIPTIONS: ImportTargetDescription[] = [
     target: "passengers",
     description: "One row per passenger on a route. An import never messages anyone; send-welcome does.",
     row_counting: "one row per passenger",
-    matching: "external_id first, then passenger_name on the route (letter case ignored)",
+    matching:
+      "external_id first, then passenger_name on the route (letter case ignored): a row without external_id matches a passenger of its name whatever external_id that one has; a row with another external_id is somebody else",
     fields: [
       { name: "external_id", required: false, type: "text", description: "your identifier for the passenger, unique in the account" },
       { name: "route_number", required: true, type: "text", description: "a route already imported" },
@@ -87,9 +88,18 @@ export const IMPORT_TARGET_DESCRIPTIONS: ImportTargetDescription[] = [
   },
 ];
 
+/** the limits of a rows call, the same for every target */
+export const IMPORT_CALL_LIMITS = {
+  rows_answered_at_once: IMPORT_LIMITS.syncRows,
+  max_rows_per_call: IMPORT_LIMITS.maxRows,
+  row_calls_per_minute: IMPORT_LIMITS.callsPerMinute,
+  max_body_bytes: IMPORT_LIMITS.maxBodyBytes,
+} as const;
+
+/**
+ * GET /targets: a collection as every list of the API answers (spec-readings: `{data, next_cursor}`), all of it on one
+ * page; each target carries the limits of the rows call, so they stay one request away
+ */
 export function listImportTargets() {
-  return {
-    targets: IMPORT_TARGET_DESCRIPTIONS,
-    limits: { rows_answered_at_once: IMPORT_LIMITS.syncRows, max_rows_per_call: IMPORT_LIMITS.maxRows, row_calls_per_minute: IMPORT_LIMITS.callsPerMinute },
-  };
+  return { data: IMPORT_TARGET_DESCRIPTIONS.map((description) => ({ ...description, limits: IMPORT_CALL_LIMITS })), next_cursor: null };
 }

@@ -208,6 +208,46 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     expect(egle).toMatchObject({ name: "EGLĖ", contactName: "Dad" });
   });
 
+  it("matches a row without external_id by name even when the stored passenger has one; another external_id is somebody else", async () => {
+    const { call } = await setup();
+    await call("routes", [route("R1"), route("R2", { stops: [{ name: "Depot" }] })]);
+    const first = await call("passengers", [
+      { external_id: "P-1", route_number: "R1", passenger_name: "Jonas", contact_name: "Mum" },
+      { route_number: "R1", passenger_name: "Eglė" },
+    ]);
+    const [jonasId, egleId] = first.result.created_ids;
+    const passenger = (id: number | undefined) => t.db.passenger.findUniqueOrThrow({ where: { id }, include: { route: true } });
+
+    // no external_id: the stored Jonas, found by name on R1 (the spec's "then by name"); his external_id is kept
+    const byName = await call("passengers", [{ route_number: "R1", passenger_name: "JONAS", contact_name: "Dad" }]);
+    expect(byName.result.stats).toEqual({ created: 0, updated: 1, skipped: 0, failed: 0 });
+    expect(await passenger(jonasId)).toMatchObject({ externalId: "P-1", name: "JONAS", contactName: "Dad" });
+
+    // an external_id of its own that is not Jonas's: another child of the same name
+    const other = await call("passengers", [{ external_id: "P-2", route_number: "R1", passenger_name: "Jonas", contact_name: "Gran" }]);
+    expect(other.result.stats).toMatchObject({ created: 1, updated: 0 });
+    expect(await passenger(other.result.created_ids[0])).toMatchObject({ externalId: "P-2", name: "Jonas", contactName: "Gran" });
+    expect(await passenger(jonasId)).toMatchObject({ externalId: "P-1", contactName: "Dad" });
+
+    // an external_id for a passenger stored without one: found by name, and given it; an external_id first, whatever
+    // the name and route
+    const ids = await call("passengers", [
+      { external_id: "P-3", route_number: "R1", passenger_name: "eglė" },
+      { external_id: "P-1", route_number: "R2", passenger_name: "Jonas J." },
+    ]);
+    expect(ids.result.stats).toMatchObject({ created: 0, updated: 2 });
+    expect(await passenger(egleId)).toMatchObject({ externalId: "P-3", name: "eglė" });
+    expect(await passenger(jonasId)).toMatchObject({ externalId: "P-1", name: "Jonas J.", route: { routeNumber: "R2" } });
+
+    // two passengers of that name on the route and no external_id to choose: the row is left out, naming the fix
+    await call("passengers", [{ external_id: "P-1", route_number: "R1", passenger_name: "Jonas" }]);
+    const ambiguous = await call("passengers", [{ route_number: "R1", passenger_name: "jonas", contact_name: "?" }]);
+    expect(ambiguous.result.stats).toMatchObject({ created: 0, updated: 0, failed: 1 });
+    expect(ambiguous.result.errors).toEqual([
+      { row: 1, field: "passenger_name", reason: '2 passengers on route R1 are named "jonas"; give the row the external_id of the one it means' },
+    ]);
+  });
+
   it("matches a passenger written earlier in the same call, by name or by the external id it was just given", async () => {
     const { call } = await setup();
     await call("routes", [route("R1"), route("R2", { stops: [] })]);

@@ -1,6 +1,7 @@
 // The passengers a passengers import may update, read once per chunk instead of once per row: those with the
 // chunk's external ids (anywhere in the account) and those on the chunk's routes (matched by name, letter case and
-// spacing ignored, as stops are). A row looked up twice in one call sees what the earlier row wrote (remember()).
+// spacing ignored, as stops are; a row without an external id matches a passenger of its name whatever external id
+// that one holds, a row with its own never one holding another). A row looked up twice in one call sees what the earlier row wrote (remember()).
 // Reading per row was quadratic: every row scanned its route's passengers by name.
 import { ImportContext } from "./import-context";
 import type { ImportDb } from "./import-database";
@@ -29,14 +30,19 @@ export class PassengerIndex {
     return index;
   }
 
-  /** by external id first, then by name on the route unless that passenger carries another external id (somebody else) */
-  find(passenger: { externalId: string | null; routeId: number; name: string }): IndexedPassenger | null {
+  /**
+   * The passengers a row may mean: the one with its external id; else those of its name on its route (the spec's
+   * "then by name"), whatever external id they hold when the row gives none, and only those without one when the row
+   * gives its own (a passenger holding another external id is somebody else). More than one is for the caller to
+   * refuse as ambiguous.
+   */
+  find(passenger: { externalId: string | null; routeId: number; name: string }): IndexedPassenger[] {
     if (passenger.externalId !== null) {
       const byExternalId = this.byExternalId.get(passenger.externalId);
-      if (byExternalId) return byExternalId;
+      if (byExternalId) return [byExternalId];
     }
     const sameName = this.byRouteName.get(passenger.routeId)?.get(ImportContext.stopKey(passenger.name)) ?? [];
-    return sameName.find((candidate) => candidate.externalId === null || candidate.externalId === passenger.externalId) ?? null;
+    return passenger.externalId === null ? [...sameName] : sameName.filter((candidate) => candidate.externalId === null);
   }
 
   /** records a passenger as it now stands (after the row wrote it) */

@@ -68,4 +68,19 @@ describe.each(databaseKinds())("imports router on %s", (kind) => {
     expect(unknown.code).toBe("BAD_REQUEST");
     expect(unknown.message).toMatch(/unknown field "route"/);
   });
+
+  it("counts the stops nested in route rows against the 5,000 rows before it checks any row's fields", async () => {
+    const staff = callerFor(a.users.office_staff);
+    // two rows of 3,000 stops each, one of them with a field the import does not know: the size decides first
+    const stops = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `Stop ${i}` }));
+    const rows = [
+      { route_number: "S1", stops: stops(3_000) },
+      { route_number: "S2", stops: [{ nmae: "typo" }, ...stops(2_999)] },
+    ];
+    for (const call of [staff.imports.preview({ accountKey: a.key, target: "routes", rows }), staff.imports.run({ accountKey: a.key, target: "routes", rows, label: "big.csv" })]) {
+      const refused = await refusal(call);
+      expect(refused.code).toBe("PAYLOAD_TOO_LARGE");
+      expect(refused.message).toBe("This call holds 6,000 rows (each stop counting); one call takes at most 5,000, and nothing was imported. Split it into several calls.");
+    }
+  });
 });

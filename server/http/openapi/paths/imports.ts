@@ -25,7 +25,7 @@ const ZTargetField = z.object({
 });
 
 const ZTargets = z.object({
-  targets: z.array(
+  data: z.array(
     z.object({
       target: z.enum(IMPORT_TARGETS),
       description: z.string(),
@@ -33,15 +33,19 @@ const ZTargets = z.object({
       matching: z.string(),
       fields: z.array(ZTargetField),
       stop_fields: z.array(ZTargetField).optional(),
+      limits: z
+        .object({ rows_answered_at_once: z.number(), max_rows_per_call: z.number(), row_calls_per_minute: z.number(), max_body_bytes: z.number() })
+        .meta({ description: "The limits of a rows call (the same for every target)." }),
     }),
   ),
-  limits: z.object({ rows_answered_at_once: z.number(), max_rows_per_call: z.number(), row_calls_per_minute: z.number() }),
+  next_cursor: z.null().meta({ description: "Always null: every target is on the one page." }),
 });
 
 const tooLarge = json(
   z.object({ message: z.string(), code: z.enum(["IMPORT_TOO_LARGE", "PAYLOAD_TOO_LARGE"]) }),
-  `More than ${IMPORT_LIMITS.maxRows.toLocaleString("en")} rows (IMPORT_TOO_LARGE), or a body above ` +
-    `${IMPORT_LIMITS.maxBodyBytes / (1024 * 1024)} MiB (PAYLOAD_TOO_LARGE): nothing imported.`,
+  `More than ${IMPORT_LIMITS.maxRows.toLocaleString("en")} rows, each stop counting (IMPORT_TOO_LARGE; counted while ` +
+    `the body is read, so the rest of it is not read), or a body above ${IMPORT_LIMITS.maxBodyBytes / (1024 * 1024)} MiB ` +
+    "(PAYLOAD_TOO_LARGE): nothing imported.",
 );
 
 export function registerImportPaths(registry: OpenAPIRegistry): void {
@@ -81,7 +85,7 @@ export function registerImportPaths(registry: OpenAPIRegistry): void {
     path: `${BASE}/targets`,
     tags: ["Import service"],
     summary: "List import targets and their fields",
-    description: "Every target with its fields (required or not, type, accepted forms), matching rules and the limits.",
+    description: "Every target with its fields (required or not, type, accepted forms), matching rules and the limits of a rows call, as a collection `{data, next_cursor}` on one page.",
     security: apiKeySecurity,
     request: { params: ZAccountPathParams },
     responses: { 200: json(ZTargets, "The targets."), ...errorResponses(401, 403, 404, 429) },

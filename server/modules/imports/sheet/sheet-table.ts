@@ -17,6 +17,8 @@ export const SHEET_LIMITS = {
   bytes: 5 * 1024 * 1024,
   /** data lines: the import's own cap (each line is at least one row) */
   rows: IMPORT_LIMITS.maxRows,
+  /** blank lines after the data a CSV may have beyond `rows` (not data lines; parsing stops past them) */
+  trailingBlankLines: 1_000,
   columns: 100,
   /** the import rows' own cap on a cell */
   cellChars: 1_000,
@@ -26,6 +28,8 @@ export const SHEET_LIMITS = {
 export class SheetError extends Error {
   override name = "SheetError";
 }
+
+export const tooManyColumns = (width: number) => new SheetError(`The sheet has ${width} columns; at most ${SHEET_LIMITS.columns} are read.`);
 
 const isEmptyCell = (cell: SheetCell | undefined) => cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
 
@@ -44,7 +48,7 @@ export function tableFromCells(cells: SheetCell[][]): SheetTable {
     );
   }
   const width = Math.max(headerLine.length, ...rows.map((row) => row.length));
-  if (width > SHEET_LIMITS.columns) throw new SheetError(`The sheet has ${width} columns; at most ${SHEET_LIMITS.columns} are read.`);
+  if (width > SHEET_LIMITS.columns) throw tooManyColumns(width);
   rows.forEach((row, index) => {
     const long = row.findIndex((cell) => typeof cell === "string" && cell.length > SHEET_LIMITS.cellChars);
     if (long >= 0) throw new SheetError(`Line ${index + 2}, column ${long + 1} holds more than ${SHEET_LIMITS.cellChars.toLocaleString("en-US")} characters.`);

@@ -3,7 +3,7 @@
 // layout (one line per stop, lines of one route grouped, row numbers equal to data lines).
 import { describe, expect, it } from "vitest";
 import { guessColumnMap } from "./guess-column-map";
-import { parseCsvTable } from "./parse-csv-table";
+import { CSV_MAX_LINES, parseCsvTable, readCsvLines } from "./parse-csv-table";
 import { SHEET_LIMITS, SheetError, tableFromCells } from "./sheet-table";
 import { sheetToRows } from "./sheet-to-rows";
 
@@ -40,6 +40,24 @@ describe("parseCsvTable", () => {
     const tooMany = ["Route", ...Array.from({ length: SHEET_LIMITS.rows + 1 }, (_, i) => `R${i}`)].join("\n");
     expect(sheetError(() => parseCsvTable(tooMany))).toMatch(/5,001 data lines; one import takes at most 5,000/);
     expect(sheetError(() => tableFromCells([["A"], ["x".repeat(1_001)]]))).toMatch(/Line 2, column 1 holds more than 1,000/);
+  });
+
+  it("stops parsing 5 MiB of blank or one-cell lines at the line cap and refuses the sheet as too long", () => {
+    for (const line of [",\n", "a,\n", "\n"]) {
+      const text = `Route,Stop\n${line.repeat(Math.floor(SHEET_LIMITS.bytes / line.length) - 10)}`;
+      const read = readCsvLines(text, CSV_MAX_LINES);
+      expect(read).toMatchObject({ complete: false });
+      expect(read.lines).toHaveLength(CSV_MAX_LINES);
+      expect(sheetError(() => parseCsvTable(text))).toBe("The sheet has more than 5,000 data lines; one import takes at most 5,000. Split it into several files.");
+    }
+    // one line of 5 MiB (millions of empty cells) is refused before papaparse builds it; a wide line stops the parse
+    expect(sheetError(() => parseCsvTable(`Route,Stop\n${",".repeat(SHEET_LIMITS.bytes - 20)}`))).toBe(
+      "Line 2 is longer than 200,300 characters, more than 100 columns of 1,000 characters can hold.",
+    );
+    expect(sheetError(() => readCsvLines(`Route,Stop\n${",".repeat(150)}\n${"R,S\n".repeat(1_000)}`, CSV_MAX_LINES))).toBe("The sheet has 151 columns; at most 100 are read.");
+    // blank lines at the end are not data lines: a full sheet followed by a few of them is read
+    const full = ["Route", ...Array.from({ length: SHEET_LIMITS.rows }, (_, i) => `R${i}`), ...Array.from({ length: 200 }, () => ",")].join("\n");
+    expect(parseCsvTable(full).rows).toHaveLength(SHEET_LIMITS.rows);
   });
 });
 

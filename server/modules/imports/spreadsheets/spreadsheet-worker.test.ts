@@ -16,6 +16,7 @@ import { checkSpreadsheetNow } from "./check-spreadsheet-now";
 import { createSpreadsheetSource } from "./create-spreadsheet-source";
 import { fetchSpreadsheet } from "./fetch-spreadsheet";
 import { inspectSpreadsheet } from "./inspect-spreadsheet";
+import { readSpreadsheet } from "./read-spreadsheet";
 import { SPREADSHEET_CHECK_INTERVAL_MS } from "./spreadsheet-claim";
 import { SPREADSHEET_FETCH_LIMIT } from "./spreadsheet-fetch-limit";
 import { startSpreadsheetWorker } from "./spreadsheet-worker";
@@ -157,6 +158,14 @@ describe("fetchSpreadsheet", () => {
     answer = { status: 200, body: "a,b\n1,2\n" };
     expect(await fetchSpreadsheet(`${base}/moved`, { allowPrivate: true })).toMatchObject({ ok: true, text: "a,b\n1,2\n" });
     expect(await fetchSpreadsheet(`${base}/big`, { allowPrivate: true, maxBytes: 1_024 })).toEqual({ ok: false, reason: "the file is larger than 1 KiB" });
+  });
+
+  it("refuses a fetched sheet of 5 MiB of one-cell lines as too long, without parsing past the line cap", async () => {
+    answer = { status: 200, body: `Route,Pupil\n${"a,\n".repeat(Math.floor((5 * 1024 * 1024 - 100) / 3))}` };
+    expect(await readSpreadsheet(`${base}/sheet.csv`, { allowPrivate: true })).toEqual({
+      ok: false,
+      reason: "The sheet has more than 5,000 data lines; one import takes at most 5,000. Split it into several files.",
+    });
   });
 
   it("refuses plain http and loopback unless private addresses are allowed", async () => {

@@ -50,7 +50,10 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     const { rows } = await setup();
     const response = await rows({ target: "runs", rows: Array.from({ length: 5_001 }, () => ({ route_number: "R", date: "2026-09-01" })) });
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ code: "IMPORT_TOO_LARGE", message: expect.stringContaining("5,001") });
+    expect(response.body).toEqual({
+      code: "IMPORT_TOO_LARGE",
+      message: "This call holds more than 5,000 rows (each stop counting); one call takes at most 5,000, and nothing was imported. Split it into several calls.",
+    });
   });
 
   it("refuses an unknown field or a malformed body with 422, importing nothing", async () => {
@@ -93,13 +96,18 @@ describe.each(databaseKinds())("import service endpoints on %s", (kind) => {
     expect((await rows({ target: "runs", rows: [{ route_number: "R", date: "2026-09-01" }] }, second.apiKey)).status).toBe(200);
   });
 
-  it("lists the targets and their fields", async () => {
+  it("lists the targets, their fields and limits as a collection", async () => {
     const { base, params, key } = await setup();
     const response = await callRoute(getTargets as RouteHandler, "GET", `${base}/targets`, params, key.apiKey);
     expect(response.status).toBe(200);
-    expect(response.body.targets.map((t: { target: string }) => t.target)).toEqual(["routes", "runs", "passengers"]);
-    expect(response.body.targets[0].fields).toContainEqual(expect.objectContaining({ name: "route_number", required: true }));
-    expect(response.body.limits).toEqual({ rows_answered_at_once: 500, max_rows_per_call: 5000, row_calls_per_minute: 30 });
+    // a collection, as every list of the API (spec-readings), on one page
+    expect(Object.keys(response.body).sort()).toEqual(["data", "next_cursor"]);
+    expect(response.body.next_cursor).toBeNull();
+    expect(response.body.data.map((t: { target: string }) => t.target)).toEqual(["routes", "runs", "passengers"]);
+    expect(response.body.data[0].fields).toContainEqual(expect.objectContaining({ name: "route_number", required: true }));
+    for (const target of response.body.data) {
+      expect(target.limits).toEqual({ rows_answered_at_once: 500, max_rows_per_call: 5000, row_calls_per_minute: 30, max_body_bytes: 8 * 1024 * 1024 });
+    }
   });
 
   it("moves a route number onto another vehicle with routes/sync", async () => {
