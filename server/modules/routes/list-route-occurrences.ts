@@ -6,7 +6,7 @@
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
-import { routeDays } from "../runs/route-calendar";
+import { routeDays } from "./route-calendar";
 import { addDays, compareLocalDates, formatClockMinutes, formatLocalDate, parseLocalDate, zonedParts, type LocalDate } from "../time/zoned-time";
 import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceList } from "./routes.schema";
 

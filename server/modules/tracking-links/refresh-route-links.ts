@@ -17,8 +17,8 @@
 import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { env } from "../../env";
-import { idleSearchStart, isIdleExpired, passengerRunWindow, windowSearchRange } from "../passengers/passenger-link-windows";
-import type { CalendarRun, RouteCalendar } from "../runs/route-calendar";
+import { idleSearchStart, isIdleExpired, passengerRunWindow, windowSearchRange } from "./passenger-link-windows";
+import type { CalendarRun, RouteCalendar } from "../routes/route-calendar";
 import { compareLocalDates, formatLocalDate, zonedParts, type LocalDate } from "../time/zoned-time";
 import type { RunWindow } from "./link-timing";
 

@@ -11,8 +11,8 @@
 // PASSENGER_LINK_IDLE_DAYS days and has no run in the next RUN_WINDOW.lookaheadDays days (a term's end, a route
 // that was stopped); the next send-welcome or "Copy link" gives the passenger a new link. Pure: dates in, instants
 // out.
-import type { RunWindow } from "../tracking-links/link-timing";
-import { routeDays, type CalendarRun, type RouteCalendar } from "../runs/route-calendar";
+import type { RunWindow } from "./link-timing";
+import { routeDays, type CalendarRun, type RouteCalendar } from "../routes/route-calendar";
 import { addDays, zonedInstant, zonedParts, type LocalDate } from "../time/zoned-time";
 
 export const RUN_WINDOW = {
