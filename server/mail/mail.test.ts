@@ -21,6 +21,9 @@ const log = useCapturedLog();
 /** every captured line, parsed */
 const logLines = () => log.text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
+// Recipients are on a domain of their own (parents.test): a message id ends in the sender's domain (example.test), so
+// a recipient such as a@example.test could appear inside one by chance (a random id ending in "a").
+
 /** no line names the subject's or the body's secret or a recipient; each mail line names a recipient's tag */
 function expectNothingOfTheMessageLogged(recipients: string[]) {
   const lines = logLines();
@@ -76,7 +79,7 @@ describe("both mailers", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
     const mailers = [createOutboxMailer({ dataDir, from: "fleet@example.test" }), createSmtpMailer({ url: "smtp://127.0.0.1:9", from: "fleet@example.test" })];
     for (const mailer of mailers) {
-      for (const to of ["a@example.test, b@example.test", "Ann <a@example.test>", "a@example.test\r\nBcc: b@example.test"]) {
+      for (const to of ["ann@parents.test, bob@parents.test", "Ann <ann@parents.test>", "ann@parents.test\r\nBcc: bob@parents.test"]) {
         const error = await mailer.send({ to, subject: "x", text: "y" }).catch((e: unknown) => e);
         expect(isAppError(error) && error.code).toBe("VALIDATION_FAILED");
       }
@@ -90,12 +93,12 @@ describe("outbox mailer", () => {
   it("writes each message as an owner-only .eml file in DATA_DIR/outbox and logs where, not what", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
     const mailer = createOutboxMailer({ dataDir, from: "Fleet <fleet@example.test>" });
-    const first = await mailer.send({ to: "a@example.test", subject: SECRET_SUBJECT, text: SECRET_BODY });
-    await mailer.send({ to: "b@example.test", subject: "Second", text: "Hello" });
+    const first = await mailer.send({ to: "ann@parents.test", subject: SECRET_SUBJECT, text: SECRET_BODY });
+    await mailer.send({ to: "bob@parents.test", subject: "Second", text: "Hello" });
     const messages = await readOutbox(dataDir);
     expect(messages.map((mail) => [mail.to, mail.subject])).toEqual([
-      [["a@example.test"], SECRET_SUBJECT],
-      [["b@example.test"], "Second"],
+      [["ann@parents.test"], SECRET_SUBJECT],
+      [["bob@parents.test"], "Second"],
     ]);
     expect(messages[0]!.text.trim()).toBe(SECRET_BODY);
     expect(statSync(outboxPath(dataDir)).mode & 0o777).toBe(0o700);
@@ -104,11 +107,11 @@ describe("outbox mailer", () => {
     }
     expect(log.text).toContain("mail written to the outbox");
     const written = logLines().filter((line) => line.msg?.toString().startsWith("mail written to the outbox"));
-    expect(written.map((line) => line.to)).toEqual([recipientTag("a@example.test"), recipientTag("b@example.test")]);
+    expect(written.map((line) => line.to)).toEqual([recipientTag("ann@parents.test"), recipientTag("bob@parents.test")]);
     expect(written[0]).toMatchObject({ messageId: first.id });
-    expect(recipientTag("A@Example.test")).toBe(recipientTag("a@example.test"));
-    expect(recipientTag("a@example.test")).not.toBe(recipientTag("b@example.test"));
+    expect(recipientTag("Ann@Parents.test")).toBe(recipientTag("ann@parents.test"));
+    expect(recipientTag("ann@parents.test")).not.toBe(recipientTag("bob@parents.test"));
     expect(log.text).not.toContain("Second");
-    expectNothingOfTheMessageLogged(["a@example.test", "b@example.test"]);
+    expectNothingOfTheMessageLogged(["ann@parents.test", "bob@parents.test"]);
   });
 });
