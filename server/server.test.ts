@@ -132,7 +132,8 @@ describe("startFleetline (in-process, without Next)", () => {
         expect(await healthStatus(running.url)).toBe(200);
         // the database disappears under the running server
         await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-        expect(await healthStatus(running.url)).toBe(503);
+        // the ping's outcome answers every prober for up to PING_CACHE_MS (1 s, shared-ping.ts): 503 comes within that
+        await expect.poll(() => healthStatus(running!.url), { timeout: 10_000, interval: 200 }).toBe(503);
       } finally {
         await running?.stop().catch(() => {});
         running = undefined;
