@@ -5,7 +5,7 @@
 // typed (weak) id are marked in the list, and their page offers the re-key (docs/osmand.md).
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ADAPTER_DESCRIPTIONS, ADAPTER_KINDS } from "@/server/modules/assets/adapter-kinds";
 import type { AssetDto, TrackerProtocol } from "@/server/modules/assets/assets.schema";
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
@@ -20,6 +20,7 @@ import { Button } from "../../../_components/ui/button";
 import { EditDeleteButtons } from "../../../_components/ui/edit-delete-buttons";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
+import { WeakDeviceIdOptIn } from "../../../_components/weak-device-id-opt-in";
 import { PageHeader } from "../../../_components/ui/page-header";
 import { SelectField } from "../../../_components/ui/select-field";
 
@@ -236,7 +237,7 @@ function AssetDialog({
             : `IMEI: 15 digits; ${current ? "empty removes the tracker" : "optional"}`
         }
       />
-      {phone ? <WeakDeviceIdOptIn defaultChecked={current?.tracker?.allow_weak_device_id ?? false} /> : null}
+      {phone ? <WeakDeviceIdOptIn defaultChecked={current?.tracker?.allow_weak_device_id ?? false} className="sm:col-span-2" /> : null}
       <Field label="Brand" name="brand" defaultValue={current?.brand ?? ""} error={failure?.fields.brand} />
       <Field label="Model" name="model" defaultValue={current?.model ?? ""} error={failure?.fields.model} />
       <SelectField
@@ -249,22 +250,5 @@ function AssetDialog({
         className="sm:col-span-2"
       />
     </FormDialog>
-  );
-}
-
-/** the operator's explicit opt-in to a typed phone device id, with what it risks */
-function WeakDeviceIdOptIn({ defaultChecked }: { defaultChecked: boolean }) {
-  const warningId = useId();
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
-      <input type="checkbox" name="allowWeakDeviceId" className="mt-0.5" defaultChecked={defaultChecked} aria-describedby={warningId} />
-      <span>
-        <span className="font-medium">Allow a weak (typed) device id for this asset</span>
-        <span id={warningId} className="block text-amber-800">
-          Not recommended. The device id is all a phone needs to report, and a typed id can be guessed: anyone who
-          guesses it can move this vehicle on the map, in its history and on its tracking links.
-        </span>
-      </span>
-    </label>
   );
 }

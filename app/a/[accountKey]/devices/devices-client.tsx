@@ -16,6 +16,7 @@ import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
+import { WeakDeviceIdOptIn } from "../../../_components/weak-device-id-opt-in";
 import { formatDate } from "../../../_components/ui/format-date";
 import { PageHeader } from "../../../_components/ui/page-header";
 
@@ -114,11 +115,14 @@ function ProvisionDialog({
   const trpc = useTRPC();
   const provision = useMutation(trpc.devices.provision.mutationOptions());
   const failure = provision.error ? describeError(provision.error) : null;
+  // a phone that reported with an id typed on it: keeping that id needs the operator's opt-in (a typed id is weak)
+  const phone = device.protocol === "osmand";
 
   async function submit(form: FormData) {
     const name = String(form.get("name") ?? "").trim();
     const plate = String(form.get("plate") ?? "").trim();
-    const created = await provision.mutateAsync({ accountKey, imei: device.imei, name, plate: plate || undefined });
+    const allowWeakDeviceId = phone ? form.get("allowWeakDeviceId") === "on" : undefined;
+    const created = await provision.mutateAsync({ accountKey, imei: device.imei, name, plate: plate || undefined, allowWeakDeviceId });
     await onDone({ name, id: created.id });
   }
 
@@ -129,6 +133,15 @@ function ProvisionDialog({
       </p>
       <Field label="Asset name" name="name" required autoFocus error={failure?.fields.name} />
       <Field label="Plate" name="plate" error={failure?.fields.plate} hint="Optional" />
+      {phone ? (
+        <>
+          <p className="text-sm text-slate-600">
+            This phone reported with a device id typed on it. Keep it only if the phone cannot be set up again; otherwise
+            add the asset from the Assets page, which gives the phone a device id nobody can guess.
+          </p>
+          <WeakDeviceIdOptIn />
+        </>
+      ) : null}
     </FormDialog>
   );
 }
