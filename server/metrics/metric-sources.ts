@@ -10,8 +10,9 @@ import type { Database } from "../db/client";
 import type { Hub } from "../hub";
 
 /**
- * a TCP or UDP listener's counters object, numbers by name (TcpListenerCounters, UdpListenerCounters); only names
- * with a reason below are read. `object`, because an interface has no index signature to match a Record.
+ * a tracker listener's counters object, numbers by name (TcpListenerCounters, UdpListenerCounters,
+ * OsmandListenerCounters); only names with a reason below are read. `object`, because an interface has no index
+ * signature to match a Record.
  */
 type ListenerCounters = object;
 
@@ -36,9 +37,25 @@ const UDP_REASONS: Record<string, string> = {
   unknownTracker: "unknown_tracker",
 };
 
+/** the reason label of each refusal counter of the OsmAnd HTTP listener (OsmandListenerCounters) */
+const HTTP_REASONS: Record<string, string> = {
+  overAddressCap: "address_cap",
+  throttled: "unknown_id_throttle",
+  unknownDevices: "unknown_tracker",
+  malformed: "malformed",
+  tooLarge: "too_large",
+  storeFailures: "store_failed",
+};
+
+const REASONS: Record<TrackerListenerSource["transport"], Record<string, string>> = {
+  tcp: TCP_REASONS,
+  udp: UDP_REASONS,
+  http: HTTP_REASONS,
+};
+
 interface TrackerListenerSource {
   protocol: string;
-  transport: "tcp" | "udp";
+  transport: "tcp" | "udp" | "http";
   connections?: () => number;
   counters: ListenerCounters;
 }
@@ -70,7 +87,7 @@ function createSources() {
   const retired = new Map<string, number>();
 
   const refusalsOf = (listener: TrackerListenerSource) => {
-    const reasons: Record<string, string | undefined> = listener.transport === "tcp" ? TCP_REASONS : UDP_REASONS;
+    const reasons: Record<string, string | undefined> = REASONS[listener.transport];
     return (Object.entries(listener.counters) as [string, number][]).flatMap(([key, count]) => {
       const reason = reasons[key];
       return reason ? [{ transport: listener.transport, reason, count }] : [];

@@ -142,6 +142,22 @@ describe("GET /metrics", () => {
     await expect.poll(() => delta("fleetline_tracker_refusals_total", { transport: "udp", reason: "unknown_tracker" })).toBe(1);
   }, 120_000);
 
+  it("counts the OsmAnd port's refusals under transport http: an unknown device id, a malformed request", async () => {
+    const osmandPort = await freePort();
+    const server = await start({ OSMAND_PORT: String(osmandPort) });
+    const before = await scrape(server);
+    const delta = async (reason: string) =>
+      sampleValue(await scrape(server), "fleetline_tracker_refusals_total", { transport: "http", reason }) -
+      sampleValue(before, "fleetline_tracker_refusals_total", { transport: "http", reason });
+    // an unknown id is answered like a known one (200), and counted here only
+    const unknown = await fetch(`http://127.0.0.1:${osmandPort}/?id=nobody-${Date.now()}&lat=52.5&lon=13.4`);
+    expect(unknown.status).toBe(200);
+    const malformed = await fetch(`http://127.0.0.1:${osmandPort}/?id=x&lat=95&lon=13.4`);
+    expect(malformed.status).toBe(400);
+    await expect.poll(() => delta("unknown_tracker")).toBe(1);
+    expect(await delta("malformed")).toBe(1);
+  }, 60_000);
+
   it("counts API requests by route template and status, never by raw path", async () => {
     const server = await start();
     const before = await scrape(server);

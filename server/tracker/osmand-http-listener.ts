@@ -22,6 +22,7 @@ import { StoreTimeImitation } from "./osmand-store-time";
 import { UNKNOWN_ID_THROTTLE, UnknownIdThrottle } from "./osmand-unknown-id-throttle";
 import { settledWithin } from "../deadlines";
 import { clientAddressKey } from "../http/client-address-key";
+import { metricSources } from "../metrics/metric-sources";
 import { metrics } from "../metrics/registry";
 
 export const PROTOCOL = "osmand";
@@ -274,12 +275,15 @@ export async function startOsmandHttpListener<Tracker>(options: OsmandListenerOp
     });
   });
 
+  const unregisterMetrics = metricSources().add("trackerListener", { protocol: PROTOCOL, transport: "http", counters });
+
   return {
     server,
     port: (server.address() as net.AddressInfo).port,
     counters,
     close: async () => {
       stopping = true;
+      unregisterMetrics(); // its counts are kept as totals
       storeTime.stop(); // unknown ids waiting to look stored are answered now
       // stops accepting and closes idle keep-alive connections; busy ones close after their answer
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
