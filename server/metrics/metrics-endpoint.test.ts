@@ -154,7 +154,7 @@ describe("GET /metrics", () => {
     expect(unknown.status).toBe(200);
     const malformed = await fetch(`http://127.0.0.1:${osmandPort}/?id=x&lat=95&lon=13.4`);
     expect(malformed.status).toBe(400);
-    await expect.poll(() => delta("unknown_tracker")).toBe(1);
+    await expect.poll(() => delta("unknown_tracker"), { timeout: 10_000 }).toBe(1);
     expect(await delta("malformed")).toBe(1);
   }, 60_000);
 
