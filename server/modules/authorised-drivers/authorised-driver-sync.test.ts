@@ -254,6 +254,37 @@ describe.each(databaseKinds())("authorised-driver sync over Codec 12 on %s", (ki
     expect(fmb.keys()).toEqual({ 0: A });
   });
 
+  it("asks a refusing tracker once, even when the retry pass finds the row due while the attempt runs", async () => {
+    const { imei, assetId } = await vehicle();
+    const fmb = new FmbParameterMemory();
+    fmb.refuse.add(30_000);
+    // the write waits until the test lets it go, so the retry pass below runs in the middle of the attempt
+    let writeSent!: () => void;
+    const writing = new Promise<void>((resolve) => (writeSent = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const gated = async (command: string) => {
+      if (command.startsWith("setparam")) {
+        writeSent();
+        await released;
+      }
+      return fmb.handler(command);
+    };
+    const device = await TestDevice.connect(nodes[0]!.trackers.tcpPort!, imei, "127.0.0.1", gated);
+    devices.push(device);
+    await nodes[0]!.sync.idle();
+    await put(assetId, [A]);
+    await writing;
+    // the moment a change is due and its attempt has not leased the row yet, made to last
+    await t.db.authorisedDriverSync.update({ where: { assetId }, data: { nextAttemptAt: new Date(Date.now() - 1) } });
+    await nodes[0]!.sync.sweepNow();
+    release();
+    await statusWhen(assetId, (s) => s.last_error !== null);
+    await nodes[0]!.sync.idle(assetId);
+    expect(await status(assetId)).toMatchObject({ state: "out_of_sync", attempts: 1, last_error: { code: "device_error" }, next_attempt_at: null });
+    expect(device.commands.filter((command) => command.startsWith("setparam"))).toHaveLength(1);
+  });
+
   it("reports verification_failed when the tracker reads back other values than it said it took", async () => {
     const { imei, assetId } = await vehicle();
     const fmb = new FmbParameterMemory();

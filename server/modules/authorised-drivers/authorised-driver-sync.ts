@@ -48,6 +48,8 @@ export interface AuthorisedDriverSync {
   nodeId: string;
   /** resolves when no attempt is running for the asset (tests, shutdown) */
   idle(assetId?: number): Promise<void>;
+  /** one retry pass now, or the one under way (tests: a pass at a chosen moment, without waiting for the timer) */
+  sweepNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -127,6 +129,10 @@ export function startAuthorisedDriverSync(options: {
     } catch (error) {
       if (!(error instanceof SyncFailure)) throw error;
       await recordFailure(row, error);
+      // a change made during the failed attempt is not covered by its failure (a refusal is not retried on a timer):
+      // push the newer revision right after
+      const latest = await readSync(assetId, prisma);
+      if (latest && latest.revision !== row.revision) again.add(assetId);
     }
   }
 
@@ -165,9 +171,13 @@ export function startAuthorisedDriverSync(options: {
     for (const row of due) {
       if (stopped) return;
       if (sessionFor(row.assetId)) {
-        // leased so that other nodes do not take the holder for gone while a long attempt runs
-        await prisma.authorisedDriverSync.updateMany({ where: { assetId: row.assetId, nextAttemptAt: row.nextAttemptAt }, data: { nextAttemptAt: lease() } });
-        kick(row.assetId);
+        // an attempt under way here covers the row (it leases it as it starts and records its own outcome): kicking it
+        // again would repeat a refusal the tracker has just given
+        if (running.has(row.assetId)) continue;
+        // leased so that other nodes do not take the holder for gone while a long attempt runs; the compare-and-set on
+        // the due time makes this pass the only one to start an attempt for it
+        const leased = await prisma.authorisedDriverSync.updateMany({ where: { assetId: row.assetId, nextAttemptAt: row.nextAttemptAt }, data: { nextAttemptAt: lease() } });
+        if (leased.count === 1) kick(row.assetId);
         continue;
       }
       const overdue = now - row.nextAttemptAt!.getTime();
@@ -203,12 +213,14 @@ export function startAuthorisedDriverSync(options: {
   const stopLogout = options.local.subscribe("tracker.connection", onLogout);
   const stopChanges = options.hub.subscribe("authorised-drivers.changed", (event) => kick(event.assetId));
   let sweeping: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (sweeping || stopped) return;
-    sweeping = sweep()
+  const sweepOnce = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    sweeping ??= sweep()
       .catch((error) => logger.error({ err: error }, "authorised-driver retry sweep failed"))
       .finally(() => (sweeping = null));
-  }, settings.sweepIntervalMs);
+    return sweeping;
+  };
+  const timer = setInterval(() => void sweepOnce(), settings.sweepIntervalMs);
   timer.unref();
 
   return {
@@ -220,6 +232,7 @@ export function startAuthorisedDriverSync(options: {
         await Promise.all(pending);
       }
     },
+    sweepNow: sweepOnce,
     async stop() {
       stopped = true;
       clearInterval(timer);
