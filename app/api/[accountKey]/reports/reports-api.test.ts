@@ -202,11 +202,11 @@ describe.each(databaseKinds())("reports over REST on %s", (kind) => {
     device.destroy();
     const path = `/api/${account.key}/reports`;
     const params = { accountKey: account.key };
-    const body = { type: "mileage", asset_ids: [asset.id], from: FROM, to: TO, period: "day", format: "pdf" };
+    const body = { type: "route", asset_ids: [asset.id], from: FROM, to: TO, format: "pdf", options: { io_columns: ["externalVoltage"] } };
     const created = await callRoute(reports.POST as RouteHandler, "POST", path, params, token, body);
     expect(created.status).toBe(202);
     expect(created.headers.get("location")).toBe(`/api/${account.key}/report-jobs/${created.body.data.id}`);
-    expect(created.body.data).toMatchObject({ status: "queued", type: "mileage", format: "pdf", period: "day", asset_ids: [asset.id] });
+    expect(created.body.data).toMatchObject({ status: "queued", type: "route", format: "pdf", period: null, asset_ids: [asset.id], options: { io_columns: ["externalVoltage"] } });
 
     const unknown = await callRoute(reports.POST as RouteHandler, "POST", path, params, token, { ...body, type: "fuel" });
     expect([unknown.status, unknown.body.errors?.[0]?.field]).toEqual([422, "type"]);
