@@ -88,6 +88,14 @@ export const ERROR_CODES = {
   PROGRAM_NUMBER_MISMATCH: { status: 502, trpc: "INTERNAL_SERVER_ERROR" },
   /** vehicle control: no CAN adapter fitted (provisioning) */
   NO_ADAPTER_DETECTED: { status: 422, trpc: "BAD_REQUEST" },
+  /** reports (docs/reports.md): a type that is not one of the seven */
+  REPORT_TYPE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  REPORT_JOB_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  REPORT_SCHEDULE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** the job has no file yet (queued, running) or never will (failed) */
+  REPORT_NOT_READY: { status: 409, trpc: "CONFLICT" },
+  /** a job's file is kept 24 h after it is done; after that it is gone */
+  REPORT_FILE_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED" },
   INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 
