@@ -4,9 +4,6 @@
 // which mail the fleet's data out on their own, are managed by admins and fleet managers (reports.manage) and read by
 // everyone else.
 import { z } from "zod";
-import { listAssets } from "../../modules/assets/list-assets";
-import { MAX_PAGE_SIZE } from "../../modules/paging";
-import { REPORT_PERIODS, REPORT_TYPES, type ReportRequest } from "../../modules/reports/report-model";
 import { runReport } from "../../modules/reports/engine/run-report";
 import { reportCost } from "../../modules/reports/engine/report-cost";
 import { createReportJob } from "../../modules/reports/jobs/create-report-job";
@@ -17,54 +14,7 @@ import { deleteReportSchedule } from "../../modules/reports/schedules/delete-rep
 import { listReportSchedules } from "../../modules/reports/schedules/list-report-schedules";
 import { updateReportSchedule } from "../../modules/reports/schedules/update-report-schedule";
 import { createTrpcRouter, requirePermission } from "../trpc";
-
-/** the synchronous limit of docs/reports.md: above it a report runs as a job */
-export const SYNC_COST_LIMIT = 5_000;
-/** rows per JSON page the dashboard asks for (the table pages on with "Load more") */
-const PAGE_LIMIT = 1_000;
-
-const ZRequest = z.object({
-  type: z.enum(REPORT_TYPES),
-  /** "all": every asset of the account */
-  assetIds: z.union([z.literal("all"), z.array(z.number().int().positive()).min(1).max(500)]),
-  from: z.date(),
-  to: z.date(),
-  period: z.enum(REPORT_PERIODS).optional(),
-  options: z
-    .object({
-      ioColumns: z.array(z.string().min(1).max(64)).max(20).optional(),
-      temperatureMinC: z.number().min(-100).max(200).optional(),
-      temperatureMaxC: z.number().min(-100).max(200).optional(),
-      eventTypes: z.array(z.string().min(1).max(64)).max(50).optional(),
-    })
-    .optional(),
-});
-export type ReportRequestInput = z.infer<typeof ZRequest>;
-
-/** the account's assets the request names ("all": every one, at most 500 per report) */
-async function resolveAssetIds(accountId: number, assetIds: ReportRequestInput["assetIds"]): Promise<number[]> {
-  if (assetIds !== "all") return assetIds;
-  const ids: number[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listAssets({ accountId, cursor, limit: MAX_PAGE_SIZE });
-    ids.push(...page.data.map((asset) => asset.id));
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && ids.length <= 500);
-  return ids;
-}
-
-async function toRequest(accountId: number, input: ReportRequestInput): Promise<ReportRequest> {
-  return {
-    accountId,
-    type: input.type,
-    assetIds: await resolveAssetIds(accountId, input.assetIds),
-    from: input.from,
-    to: input.to,
-    ...(input.period && { period: input.period }),
-    ...(input.options && { options: input.options }),
-  };
-}
+import { PAGE_LIMIT, SYNC_COST_LIMIT, toRequest, ZRequest } from "./reports-request";
 
 export const reportsRouter = createTrpcRouter({
   /**
@@ -82,7 +32,7 @@ export const reportsRouter = createTrpcRouter({
       const request = await toRequest(ctx.account.id, input);
       const cost = reportCost(request);
       if (cost > SYNC_COST_LIMIT) {
-        const job = await createReportJob({ accountId: ctx.account.id, request, format: input.jobFormat, createdBy: ctx.userId });
+        const job = await createReportJob({ accountId: ctx.account.id, request, format: input.jobFormat, createdBy: `user:${ctx.userId}` });
         return { kind: "job" as const, cost, job };
       }
       const page = await runReport(request, { cursor: input.cursor ?? null, limit: PAGE_LIMIT });
@@ -93,7 +43,7 @@ export const reportsRouter = createTrpcRouter({
   createJob: requirePermission("assets.read")
     .input(ZRequest.extend({ format: z.enum(["xlsx", "pdf", "html"]) }))
     .mutation(async ({ ctx, input }) =>
-      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.account.id, input), format: input.format, createdBy: ctx.userId }),
+      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.account.id, input), format: input.format, createdBy: `user:${ctx.userId}` }),
     ),
 
   jobs: requirePermission("assets.read")
@@ -101,7 +51,7 @@ export const reportsRouter = createTrpcRouter({
     .query(({ ctx, input }) => listReportJobs({ accountId: ctx.account.id, cursor: input.cursor ?? null, limit: input.limit })),
 
   job: requirePermission("assets.read")
-    .input(z.object({ jobId: z.string().min(1).max(64) }))
+    .input(z.object({ jobId: z.number().int().positive() }))
     .query(({ ctx, input }) => getReportJob({ accountId: ctx.account.id, jobId: input.jobId })),
 
   schedules: requirePermission("assets.read").query(({ ctx }) => listReportSchedules({ accountId: ctx.account.id })),
@@ -109,7 +59,7 @@ export const reportsRouter = createTrpcRouter({
   /** the body is checked by the use case, so the form gets the REST API's field errors */
   createSchedule: requirePermission("reports.manage")
     .input(z.object({ body: z.record(z.string(), z.unknown()) }))
-    .mutation(({ ctx, input }) => createReportSchedule({ accountId: ctx.account.id, createdBy: ctx.userId, body: input.body })),
+    .mutation(({ ctx, input }) => createReportSchedule({ accountId: ctx.account.id, createdBy: `user:${ctx.userId}`, body: input.body })),
 
   updateSchedule: requirePermission("reports.manage")
     .input(z.object({ scheduleId: z.number().int().positive(), body: z.record(z.string(), z.unknown()) }))
