@@ -92,7 +92,7 @@ test("a trip of known length shows in the trips and mileage reports, their chart
   const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name: "Download XLSX" }).click()]);
   expect(xlsxDownload.suggestedFilename()).toMatch(/^trips-.*\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile((await xlsxDownload.path())!));
+  await workbook.xlsx.load((await readFile((await xlsxDownload.path())!)) as unknown as ExcelJS.Buffer);
   const sheet = workbook.worksheets[0]!;
   const numbers: number[] = [];
   sheet.eachRow((row) => row.eachCell((cell) => typeof cell.value === "number" && numbers.push(cell.value)));

@@ -2,7 +2,7 @@
 // activity time as driving / idling / parked, and temperature per sensor. Which chart a report gets is decided here
 // too, so the page only renders what comes back.
 import type { ReportPeriod, ReportRow, ReportType } from "@/server/modules/reports/report-model";
-import { formatInstant } from "@/server/modules/reports/format-report-value";
+import { formatLocalDateTime } from "./report-format";
 
 export interface Bar {
   label: string;
@@ -41,7 +41,7 @@ function sumBy(rows: ReportRow[], keyOf: (row: ReportRow) => string, valueOf: (r
 
 /** the local day "YYYY-MM-DD" of an ISO instant in the zone */
 function localDay(value: unknown, timeZone: string): string {
-  return typeof value === "string" ? formatInstant(value, timeZone).slice(0, 10) : "";
+  return typeof value === "string" ? formatLocalDateTime(value, timeZone).slice(0, 10) : "";
 }
 
 const HOURS = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;

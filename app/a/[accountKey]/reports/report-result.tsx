@@ -6,11 +6,10 @@ import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
 import { chartsFor } from "./chart-data";
 import { ReportChart } from "./report-charts";
-import { formatInstant, formatReportValue, reportTotals } from "./report-format";
+import { columnHeading, formatLocalDateTime, formatReportValue, isNumericKind, ReportTotals } from "./report-format";
 import { downloadHref, FILE_FORMATS, TYPE_TEXT } from "./report-labels";
 import type { ShownReport } from "./reports-client";
 
-const NUMERIC = new Set(["integer", "number", "duration", "distance", "odometer", "speed", "volume", "temperature", "share", "coordinate"]);
 
 export function ReportResult({
   accountKey,
@@ -26,10 +25,11 @@ export function ReportResult({
   const { meta, rows, choice } = report;
   const zone = meta.time_zone;
   const charts = chartsFor(meta.type, meta.period, rows, zone);
-  const totals = reportTotals(meta.columns, rows);
+  const totals = new ReportTotals(meta.columns);
+  for (const row of rows) totals.add(row);
   const hasTotals = meta.columns.some((column) => column.total);
   const title = `${TYPE_TEXT[meta.type].label} report`;
-  const range = `${formatInstant(meta.from, zone).slice(0, 16)} to ${formatInstant(meta.to, zone).slice(0, 16)} (${zone})`;
+  const range = `${formatLocalDateTime(meta.from, zone).slice(0, 16)} to ${formatLocalDateTime(meta.to, zone).slice(0, 16)} (${zone})`;
 
   return (
     <Card
@@ -56,7 +56,7 @@ export function ReportResult({
             {meta.completeness.map((entry) => (
               <li key={entry.asset_id} data-testid="completeness">
                 <span className="font-medium text-slate-800">{entry.asset_name}</span>:{" "}
-                {entry.newest_record_at ? `newest record ${formatInstant(entry.newest_record_at, zone)}` : "no record yet"}
+                {entry.newest_record_at ? `newest record ${formatLocalDateTime(entry.newest_record_at, zone)}` : "no record yet"}
                 {entry.late_records_possible ? ", late records possible" : ", complete"}
               </li>
             ))}
@@ -85,8 +85,8 @@ export function ReportResult({
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   {meta.columns.map((column) => (
-                    <th key={column.key} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${NUMERIC.has(column.kind) ? "text-right" : ""}`}>
-                      {column.label}
+                    <th key={column.key} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${isNumericKind(column.kind) ? "text-right" : ""}`}>
+                      {columnHeading(column)}
                     </th>
                   ))}
                 </tr>
@@ -95,7 +95,7 @@ export function ReportResult({
                 {rows.map((row, index) => (
                   <tr key={index}>
                     {meta.columns.map((column) => (
-                      <td key={column.key} data-column={column.key} className={`whitespace-nowrap px-3 py-1.5 ${NUMERIC.has(column.kind) ? "text-right tabular-nums" : ""}`}>
+                      <td key={column.key} data-column={column.key} className={`whitespace-nowrap px-3 py-1.5 ${isNumericKind(column.kind) ? "text-right tabular-nums" : ""}`}>
                         {formatReportValue(row[column.key] ?? null, column.kind, zone)}
                       </td>
                     ))}
@@ -106,8 +106,8 @@ export function ReportResult({
                 <tfoot className="border-t-2 border-slate-300 font-semibold">
                   <tr data-testid="report-totals">
                     {meta.columns.map((column, index) => (
-                      <td key={column.key} data-column={column.key} className={`whitespace-nowrap px-3 py-2 ${NUMERIC.has(column.kind) ? "text-right tabular-nums" : ""}`}>
-                        {index === 0 ? (report.nextCursor ? "Total (rows shown)" : "Total") : totals[column.key] === null ? "" : formatReportValue(totals[column.key]!, column.kind, zone)}
+                      <td key={column.key} data-column={column.key} className={`whitespace-nowrap px-3 py-2 ${isNumericKind(column.kind) ? "text-right tabular-nums" : ""}`}>
+                        {index === 0 ? (report.nextCursor ? "Total (rows shown)" : "Total") : column.total ? formatReportValue(totals.of(column.key) ?? null, column.kind, zone) : ""}
                       </td>
                     ))}
                   </tr>
