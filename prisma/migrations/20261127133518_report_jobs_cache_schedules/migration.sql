@@ -77,6 +77,7 @@ CREATE TABLE "report_schedules" (
     "next_run_at" TIMESTAMPTZ(3),
     "last_run_at" TIMESTAMPTZ(3),
     "last_job_id" INTEGER,
+    "delivered_job_id" INTEGER,
     "last_error" TEXT,
     "claimed_until" TIMESTAMPTZ(3),
     "created_by" TEXT NOT NULL,
