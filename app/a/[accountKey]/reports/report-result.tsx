@@ -4,8 +4,7 @@
 // shows the rows read so far; "Load more" reads the next batch, and the files always hold every row.
 import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
-import { chartsFor } from "./chart-data";
-import { ReportChart } from "./report-charts";
+import { chartsOf, ReportChartView } from "./report-charts";
 import { columnHeading, formatLocalDateTime, formatReportValue, isNumericKind, ReportTotals } from "./report-format";
 import { downloadHref, FILE_FORMATS, TYPE_TEXT } from "./report-labels";
 import type { ShownReport } from "./reports-client";
@@ -24,7 +23,7 @@ export function ReportResult({
 }) {
   const { meta, rows, choice } = report;
   const zone = meta.time_zone;
-  const charts = chartsFor(meta.type, meta.period, rows, zone);
+  const charts = chartsOf(meta, rows);
   const totals = new ReportTotals(meta.columns);
   for (const row of rows) totals.add(row);
   const hasTotals = meta.columns.some((column) => column.total);
@@ -71,8 +70,8 @@ export function ReportResult({
         ) : null}
         {charts.length > 0 ? (
           <div className="grid gap-4 lg:grid-cols-2">
-            {charts.map((spec) => (
-              <ReportChart key={spec.title} spec={spec} />
+            {charts.map((chart) => (
+              <ReportChartView key={chart.title} chart={chart} />
             ))}
           </div>
         ) : null}
