@@ -57,8 +57,8 @@ export function downloadHref(accountKey: string, choice: ReportChoice, format: F
   });
   if (choice.period) query.set("period", choice.period);
   if (choice.options?.ioColumns?.length) query.set("io_columns", choice.options.ioColumns.join(","));
-  if (choice.options?.temperatureMinC !== undefined) query.set("temperature_min_c", String(choice.options.temperatureMinC));
-  if (choice.options?.temperatureMaxC !== undefined) query.set("temperature_max_c", String(choice.options.temperatureMaxC));
+  if (choice.options?.temperatureMinC !== undefined) query.set("temp_min", String(choice.options.temperatureMinC));
+  if (choice.options?.temperatureMaxC !== undefined) query.set("temp_max", String(choice.options.temperatureMaxC));
   return `/a/${encodeURIComponent(accountKey)}/reports/download?${query}`;
 }
 

@@ -1,6 +1,6 @@
 // GET /a/{accountKey}/reports/download: a report as a file for the signed-in dashboard user (the session cookie, not
 // an API token; the REST API's file routes take bearer tokens). Two forms:
-//   ?type=trips&asset_ids=1,2|all&from=ISO&to=ISO[&period=][&io_columns=a,b][&temperature_min_c=][&temperature_max_c=]
+//   ?type=trips&asset_ids=1,2|all&from=ISO&to=ISO[&period=][&io_columns=a,b][&temp_min=][&temp_max=]
 //     &format=pdf|xlsx|html  -> rendered now; refused (409) above the synchronous limit, where the page makes a job
 //   ?job=ID                   -> a finished job's file
 // Every member who sees the assets may download (assets.read). Answers are never cached.
@@ -28,8 +28,8 @@ function parseQuery(query: URLSearchParams) {
   const get = (name: string) => query.get(name) ?? undefined;
   const assets = get("asset_ids");
   const io = list(get("io_columns"));
-  const min = optionalNumber.parse(get("temperature_min_c"));
-  const max = optionalNumber.parse(get("temperature_max_c"));
+  const min = optionalNumber.parse(get("temp_min"));
+  const max = optionalNumber.parse(get("temp_max"));
   const request = ZRequest.parse({
     type: get("type"),
     assetIds: assets === "all" ? "all" : list(assets)?.map(Number),
