@@ -75,12 +75,11 @@ describe.each(databaseKinds())("reports router on %s", (kind) => {
     const body = {
       name: "Weekly activity",
       type: "activity",
-      all_assets: true,
-      asset_ids: [],
+      asset_ids: "all",
       frequency: "weekly",
       weekday: 1,
       day_of_month: null,
-      local_time: "07:30",
+      time: "07:30",
       format: "xlsx",
       period: "range",
       recipients: ["fleet@example.test"],
@@ -90,10 +89,10 @@ describe.each(databaseKinds())("reports router on %s", (kind) => {
     expect((await refusal(viewer.reports.createSchedule({ accountKey: a.key, body }))).code).toBe("FORBIDDEN");
     const manager = callerFor(a.users.fleet_manager);
     const created = await manager.reports.createSchedule({ accountKey: a.key, body });
-    expect(created).toMatchObject({ name: "Weekly activity", frequency: "weekly", weekday: 1, local_time: "07:30", enabled: true });
+    expect(created).toMatchObject({ name: "Weekly activity", frequency: "weekly", weekday: 1, time: "07:30", enabled: true });
     expect((await viewer.reports.schedules({ accountKey: a.key })).data).toContainEqual(expect.objectContaining({ id: created.id }));
-    expect((await refusal(viewer.reports.updateSchedule({ accountKey: a.key, scheduleId: created.id, body: { enabled: false } }))).code).toBe("FORBIDDEN");
-    const paused = await callerFor(a.users.office_staff).reports.updateSchedule({ accountKey: a.key, scheduleId: created.id, body: { enabled: false } });
+    expect((await refusal(viewer.reports.updateSchedule({ accountKey: a.key, scheduleId: created.id, body: { ...body, enabled: false } }))).code).toBe("FORBIDDEN");
+    const paused = await callerFor(a.users.office_staff).reports.updateSchedule({ accountKey: a.key, scheduleId: created.id, body: { ...body, enabled: false } });
     expect(paused).toMatchObject({ id: created.id, enabled: false });
     await callerFor(a.users.admin).reports.deleteSchedule({ accountKey: a.key, scheduleId: created.id });
     expect((await viewer.reports.schedules({ accountKey: a.key })).data).toEqual([]);

@@ -54,7 +54,8 @@ export const reportsRouter = createTrpcRouter({
     .input(z.object({ jobId: z.number().int().positive() }))
     .query(({ ctx, input }) => getReportJob({ accountId: ctx.account.id, jobId: input.jobId })),
 
-  schedules: requirePermission("assets.read").query(({ ctx }) => listReportSchedules({ accountId: ctx.account.id })),
+  /** every schedule of the account (at most 100) */
+  schedules: requirePermission("assets.read").query(({ ctx }) => listReportSchedules({ accountId: ctx.account.id, limit: 100 })),
 
   /** the body is checked by the use case, so the form gets the REST API's field errors */
   createSchedule: requirePermission("reports.manage")

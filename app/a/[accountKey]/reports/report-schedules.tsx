@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { REPORT_TYPES, type ReportType } from "@/server/modules/reports/report-model";
+import type { ReportScheduleBody, ReportScheduleDto } from "@/server/modules/reports/schedules/report-schedules.schema";
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
 import { FormDialog } from "../../../_components/form-dialog";
@@ -28,26 +29,28 @@ const FREQUENCIES = [
   { value: "weekly", label: "Weekly (the week before)" },
   { value: "monthly", label: "Monthly (the month before)" },
 ] as const;
-type Frequency = (typeof FREQUENCIES)[number]["value"];
+type Frequency = ReportScheduleDto["frequency"];
 
 /** the schedule as the list shows and the form edits it (the service's DTO) */
-export interface ScheduleView {
-  id: number;
-  name: string;
-  type: ReportType;
-  asset_ids: number[];
-  all_assets: boolean;
-  frequency: Frequency;
-  weekday: number | null;
-  day_of_month: number | null;
-  local_time: string;
-  format: "pdf" | "xlsx";
-  period: string | null;
-  recipients: string[];
-  enabled: boolean;
-  next_run_at: string | null;
-  last_run_at: string | null;
-  last_error: string | null;
+export type ScheduleView = ReportScheduleDto;
+
+/** a schedule's settings as the body the service takes (updates replace the whole body) */
+function bodyOf(schedule: ScheduleView, changes: Partial<ReportScheduleBody> = {}): Record<string, unknown> {
+  return {
+    name: schedule.name,
+    type: schedule.type,
+    asset_ids: schedule.asset_ids,
+    frequency: schedule.frequency,
+    weekday: schedule.weekday,
+    day_of_month: schedule.day_of_month,
+    time: schedule.time,
+    format: schedule.format,
+    period: schedule.period,
+    options: schedule.options,
+    recipients: schedule.recipients,
+    enabled: schedule.enabled,
+    ...changes,
+  };
 }
 
 const COLUMNS: Column[] = [
@@ -58,10 +61,10 @@ const COLUMNS: Column[] = [
   ACTIONS_COLUMN,
 ];
 
-export function describeWhen(schedule: Pick<ScheduleView, "frequency" | "weekday" | "day_of_month" | "local_time">): string {
-  if (schedule.frequency === "weekly") return `${WEEKDAYS[(schedule.weekday ?? 1) - 1]?.name ?? "Monday"}s at ${schedule.local_time}`;
-  if (schedule.frequency === "monthly") return `Day ${schedule.day_of_month ?? 1} of each month at ${schedule.local_time}`;
-  return `Every day at ${schedule.local_time}`;
+export function describeWhen(schedule: Pick<ScheduleView, "frequency" | "weekday" | "day_of_month" | "time">): string {
+  if (schedule.frequency === "weekly") return `${WEEKDAYS[(schedule.weekday ?? 1) - 1]?.name ?? "Monday"}s at ${schedule.time}`;
+  if (schedule.frequency === "monthly") return `Day ${schedule.day_of_month ?? 1} of each month at ${schedule.time}`;
+  return `Every day at ${schedule.time}`;
 }
 
 export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKey: string; timeZone: string; canManage: boolean }) {
@@ -71,7 +74,7 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
   const list = useListNotice(() => queryClient.invalidateQueries({ queryKey: trpc.reports.schedules.pathKey() }));
   const [editing, setEditing] = useState<ScheduleView | "new" | null>(null);
   const deleting = useDeleteTarget<ScheduleView>();
-  const rows = (schedules.data?.data ?? []) as ScheduleView[];
+  const rows = schedules.data?.data ?? [];
 
   const toggle = useMutation(
     trpc.reports.updateSchedule.mutationOptions({
@@ -109,7 +112,7 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
                 <span className="block font-medium text-slate-900">{schedule.name}</span>
                 <span className="block text-xs text-slate-500">
                   {TYPE_TEXT[schedule.type]?.label ?? schedule.type} · {schedule.format.toUpperCase()} ·{" "}
-                  {schedule.all_assets ? "all assets" : `${schedule.asset_ids.length} asset${schedule.asset_ids.length === 1 ? "" : "s"}`}{" "}
+                  {schedule.asset_ids === "all" ? "all assets" : `${schedule.asset_ids.length} asset${schedule.asset_ids.length === 1 ? "" : "s"}`}{" "}
                   {schedule.enabled ? null : <Badge tone="slate">Paused</Badge>}
                 </span>
                 {schedule.last_error ? <span className="block text-xs text-red-700">Last run failed: {schedule.last_error}</span> : null}
@@ -125,7 +128,7 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
                     variant="ghost"
                     aria-label={`${schedule.enabled ? "Pause" : "Enable"} ${schedule.name}`}
                     busy={toggle.isPending && toggle.variables?.scheduleId === schedule.id}
-                    onClick={() => toggle.mutate({ accountKey, scheduleId: schedule.id, body: { enabled: !schedule.enabled } })}
+                    onClick={() => toggle.mutate({ accountKey, scheduleId: schedule.id, body: bodyOf(schedule, { enabled: !schedule.enabled }) })}
                   >
                     {schedule.enabled ? "Pause" : "Enable"}
                   </Button>
@@ -182,7 +185,7 @@ function ScheduleDialog({
   const trpc = useTRPC();
   const [type, setType] = useState<ReportType>(schedule?.type ?? "activity");
   const [frequency, setFrequency] = useState<Frequency>(schedule?.frequency ?? "weekly");
-  const [assets, setAssets] = useState<AssetSelection>(schedule ? (schedule.all_assets ? "all" : schedule.asset_ids) : "all");
+  const [assets, setAssets] = useState<AssetSelection>(schedule?.asset_ids ?? "all");
   const create = useMutation(trpc.reports.createSchedule.mutationOptions());
   const update = useMutation(trpc.reports.updateSchedule.mutationOptions());
   const mutation = schedule ? update : create;
@@ -195,20 +198,22 @@ function ScheduleDialog({
     const body: Record<string, unknown> = {
       name: text("name"),
       type,
-      ...(assets === "all" ? { all_assets: true, asset_ids: [] } : { all_assets: false, asset_ids: assets }),
+      asset_ids: assets,
       frequency,
       weekday: frequency === "weekly" ? Number(text("weekday")) : null,
       day_of_month: frequency === "monthly" ? Number(text("day_of_month")) : null,
-      local_time: text("local_time"),
+      time: text("time"),
       format: text("format"),
       period: periods ? text("period") : null,
       recipients: text("recipients").split(/[\s,;]+/).filter(Boolean),
+      options: schedule?.type === type ? schedule.options : null,
+      enabled: schedule?.enabled ?? true,
     };
     if (schedule) {
       await update.mutateAsync({ accountKey, scheduleId: schedule.id, body });
       await onSaved(`Saved the schedule “${body.name}”.`);
     } else {
-      await create.mutateAsync({ accountKey, body: { ...body, enabled: true } });
+      await create.mutateAsync({ accountKey, body });
       await onSaved(`Added the schedule “${body.name}”.`);
     }
   }
@@ -250,7 +255,7 @@ function ScheduleDialog({
       ) : (
         <span className="hidden sm:block" />
       )}
-      <Field label="Local time" name="local_time" type="time" defaultValue={schedule?.local_time ?? "07:00"} error={fieldError("local_time")} hint={`${timeZone} time`} />
+      <Field label="Local time" name="time" type="time" defaultValue={schedule?.time ?? "07:00"} error={fieldError("time")} hint={`${timeZone} time`} />
       <SelectField
         label="Format"
         name="format"
