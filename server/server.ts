@@ -26,6 +26,7 @@ import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
+import { createReportingSocketServer, REPORTING_PATH } from "./realtime/reporting-socket";
 import { createMemoryConnectionCap, createRedisConnectionCap } from "./realtime/connection-cap";
 import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realtime/public-tracking-gateway";
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
@@ -209,6 +210,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       logger: log("pusher"),
     });
     unregisterMetrics.push(metricSources().add("pusher", pusher));
+    // report job status at /reporting ({reporting_ws_url}; docs/reports.md), fed by the hub from every node's jobs
+    const reportingSocket = createReportingSocketServer({ hub, logger: log("reporting") });
     const linkScheduler = startLinkScheduler({ logger: log("tracking-links") });
     // pending import jobs (501 to 5,000 rows): every node works on them; a queued job wakes this node's worker
     const importWorker = startImportWorker({ logger: log("imports") });
@@ -247,6 +250,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       [
         { prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade },
         { prefix: PUSHER_PATH_PREFIX, handle: pusher.handleUpgrade },
+        { prefix: REPORTING_PATH, handle: reportingSocket.handleUpgrade },
       ],
       nextApp ? nextApp.getUpgradeHandler() : undefined,
     );
@@ -283,7 +287,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
         ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
         : null;
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
-    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking)");
+    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking, report status at /reporting)");
     if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
     readinessState.listeners = () => [
       { name: "http", port, listening: httpServer.listening },
@@ -326,6 +330,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           await pusher.close();
+          await reportingSocket.close();
           // stream clients too (their long-polling requests would otherwise hold the HTTP stop for its whole grace)
           await liveStreamGateway.close();
           await liveStream.close();
