@@ -4,6 +4,7 @@
 // another account's assets and jobs are not found.
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeAsset } from "../../testing/http-fixtures";
+import { useRecordingHub } from "../../testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 
@@ -11,6 +12,7 @@ const DAY = 86_400_000;
 
 describe.each(databaseKinds())("reports router on %s", (kind) => {
   useTestDatabase(kind);
+  const jobEvents = useRecordingHub("report-job.changed");
   let a: FixtureAccount;
   let other: FixtureAccount;
   let vanId: number;
@@ -64,6 +66,9 @@ describe.each(databaseKinds())("reports router on %s", (kind) => {
     expect(listed.data.map((job) => job.id)).toContain(result.job.id);
     expect(await callerFor(a.users.viewer).reports.job({ accountKey: a.key, jobId: result.job.id })).toMatchObject({ id: result.job.id });
     expect((await refusal(callerFor(other.users.admin).reports.job({ accountKey: other.key, jobId: result.job.id }))).code).toBe("NOT_FOUND");
+    // the /reporting socket hears of it
+    await jobEvents.settle();
+    expect(jobEvents.events).toContainEqual(expect.objectContaining({ accountId: a.id, jobId: result.job.id }));
   });
 
   it("queues a file job on request", async () => {
