@@ -31,6 +31,7 @@ export function ReportResult({
   const range = `${formatLocalDateTime(meta.from, zone).slice(0, 16)} to ${formatLocalDateTime(meta.to, zone).slice(0, 16)} (${zone})`;
 
   return (
+    <div data-testid="report-result">
     <Card
       title={title}
       actions={
@@ -48,7 +49,7 @@ export function ReportResult({
         </div>
       }
     >
-      <div className="space-y-4" data-testid="report-result">
+      <div className="space-y-4">
         <p className="text-sm text-slate-600">{range}</p>
         {meta.completeness.length > 0 ? (
           <ul className="space-y-0.5 text-sm text-slate-600" aria-label="Completeness">
@@ -122,5 +123,6 @@ export function ReportResult({
         ) : null}
       </div>
     </Card>
+    </div>
   );
 }
