@@ -47,7 +47,7 @@ function fonts() {
   if (!fontFiles) {
     const file = (name: string) => {
       try {
-        return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+        return createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ `dejavu-fonts-ttf/ttf/${name}`);
       } catch {
         // a bundler may hide node_modules from require.resolve; the package sits in the app's own node_modules
         return path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf", name);
