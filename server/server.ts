@@ -261,6 +261,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       embedded: database.kind === "embedded",
       logger: log("tracker"),
       geocoder: createGeocoder(config.GEOCODER),
+      reportRollups: config.REPORT_ROLLUPS,
     });
     // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
     const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
