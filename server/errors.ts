@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: { status: 401, trpc: "UNAUTHORIZED" },
   /** an authorised-only link was asked for by an address not on its list (API-authenticated verify) */
   EMAIL_NOT_AUTHORISED: { status: 403, trpc: "FORBIDDEN" },
+  /** a report's range is reversed, empty or longer than its type allows (docs/reports.md "Limits") */
+  REPORT_RANGE_INVALID: { status: 422, trpc: "BAD_REQUEST" },
+  /** a report's cursor is not a next_cursor of that report */
+  REPORT_CURSOR_INVALID: { status: 400, trpc: "BAD_REQUEST" },
   ACCESS_CODE_INVALID: { status: 422, trpc: "BAD_REQUEST" },
   ACCESS_CODE_EXPIRED: { status: 422, trpc: "BAD_REQUEST" },
   /** the session belongs to another link than the channel it asks for */

@@ -36,6 +36,7 @@ import { startImportWorker } from "./modules/imports/import-worker";
 import { startSpreadsheetWorker } from "./modules/imports/spreadsheets/spreadsheet-worker";
 import { startDeliveryLogRetention } from "./modules/webhooks/delivery-log-retention";
 import { startHistoryRetention } from "./modules/positions/history-retention-worker";
+import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
@@ -222,6 +223,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const deliveryLogRetention = startDeliveryLogRetention({ logger: log("webhooks") });
     // accounts that keep their history for a period: older positions, trips and alerts go, hourly, in small batches
     const historyRetention = startHistoryRetention({ logger: log("retention") });
+    // report day rollups marked dirty by ingest are recomputed in the background (docs/reports-engine.md)
+    const reportRollups = startRollupWorker({ logger: log("reports") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -338,6 +341,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await webhooks.stop();
           await deliveryLogRetention.stop();
           await historyRetention.stop();
+          await reportRollups.stop();
           await adminChannel?.close(); // commands it is running finish first
           await nextApp?.close();
           await closeRateLimits();
