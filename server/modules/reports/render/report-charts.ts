@@ -57,6 +57,21 @@ export const MAX_CHART_ENTITIES = 40;
 const MAX_LINE_SERIES = CHART_COLORS.lines.length;
 const HOUR = 3600;
 
+/** how many charts a report of this kind gets (the PDF reserves their room before the rows arrive) */
+export function plannedChartCount(meta: Pick<ReportMeta, "type" | "period">): number {
+  switch (meta.type) {
+    case "trips":
+    case "mileage":
+      return 1;
+    case "activity":
+      return 2;
+    case "temperature":
+      return meta.period === "day" ? 2 : 1;
+    default:
+      return 0;
+  }
+}
+
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** local days of the report's range, oldest first, when the range is at most `limit` days; else null */
