@@ -32,7 +32,10 @@ const TEMPLATE_PREFIX = "fleetline_bench_reports_";
 const reseed = process.env.BENCH_REPORTS_RESEED === "1";
 const log = (text: string) => process.stderr.write(`reports bench: ${text}\n`);
 
-/** changes whenever the rows a seed makes could change: the schema (migrations), the seed script, the fleet size */
+/**
+ * the fleet size and a hash that changes whenever the rows a seed makes could change (the schema, i.e. the
+ * migrations, and the seed script); a new one replaces kept copies of the same size only
+ */
 function seedHash(vehicles: number, days: number): string {
   const hash = createHash("sha256");
   const migrations = path.join(process.cwd(), "prisma", "migrations");
@@ -41,8 +44,7 @@ function seedHash(vehicles: number, days: number): string {
     if (existsSync(file)) hash.update(name).update(readFileSync(file));
   }
   hash.update(readFileSync(path.join(import.meta.dirname, "seed-report-fleet.ts")));
-  hash.update(`${vehicles}x${days}`);
-  return hash.digest("hex").slice(0, 12);
+  return `${vehicles}x${days}_${hash.digest("hex").slice(0, 12)}`;
 }
 
 async function seedLogged(sql: SqlClient, vehicles: number, days: number, kind: string): Promise<number> {
@@ -102,10 +104,11 @@ async function dropDatabase(name: string): Promise<void> {
 
 export async function openPostgresFleet(vehicles: number, days: number): Promise<OpenedFleet> {
   const template = `${TEMPLATE_PREFIX}${seedHash(vehicles, days)}`;
+  const sameSize = `${TEMPLATE_PREFIX}${vehicles}x${days}_%`;
   const [kept] = await admin<{ datistemplate: boolean }>(`SELECT datistemplate FROM pg_database WHERE datname = $1`, [template]);
   let seedMs: number | null = null;
   if (!kept?.datistemplate || reseed) {
-    for (const { datname } of await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${TEMPLATE_PREFIX}%`])) {
+    for (const { datname } of await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [sameSize])) {
       await dropDatabase(datname);
     }
     await admin(`CREATE DATABASE "${template}"`);
@@ -140,7 +143,7 @@ export async function openEmbeddedFleet(vehicles: number, days: number): Promise
   const marker = path.join(keptDir, "complete");
   let seedMs: number | null = null;
   if (!existsSync(marker) || reseed) {
-    for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith("fleetline-bench-reports-"))) {
+    for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(`fleetline-bench-reports-${vehicles}x${days}_`))) {
       rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
     }
     const seeding = await openDatabase({ dataDir: keptDir });
