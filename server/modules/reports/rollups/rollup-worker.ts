@@ -40,7 +40,8 @@ export async function recomputeDueDays(stopping: () => boolean = () => false): P
     let recomputed = 0;
     for (const [zone, days] of byZone) recomputed += await recomputeDays(days, zone);
     done += recomputed;
-    if (recomputed === 0 || due.length < ROLLUP_WORKER.batch) break;
+    // another round also takes the neighbours this round marked (a changed first or last fix)
+    if (recomputed === 0) break;
   }
   return done;
 }
