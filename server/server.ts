@@ -37,6 +37,10 @@ import { startImportWorker } from "./modules/imports/import-worker";
 import { startSpreadsheetWorker } from "./modules/imports/spreadsheets/spreadsheet-worker";
 import { startDeliveryLogRetention } from "./modules/webhooks/delivery-log-retention";
 import { startHistoryRetention } from "./modules/positions/history-retention-worker";
+import { produceJobFile } from "./modules/reports/jobs/produce-report-file";
+import { registerReportWakeup } from "./modules/reports/jobs/report-worker-wakeup";
+import { startReportWorker } from "./modules/reports/jobs/report-worker";
+import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
@@ -226,6 +230,11 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const deliveryLogRetention = startDeliveryLogRetention({ logger: log("webhooks") });
     // accounts that keep their history for a period: older positions, trips and alerts go, hourly, in small batches
     const historyRetention = startHistoryRetention({ logger: log("retention") });
+    // reports made in the background (docs/reports.md "Jobs"): one job at a time per node, yielding between batches
+    // so ingest keeps its pace; scheduled reports queue jobs and mail their files
+    const reportSchedules = startReportScheduleWorker({ logger: log("reports") });
+    const reportWorker = startReportWorker({ logger: log("reports"), produce: produceJobFile, onScheduledJobFinished: () => reportSchedules.wake() });
+    registerReportWakeup(reportWorker.wake);
     // report day rollups marked dirty by ingest are recomputed in the background (docs/reports-engine.md)
     const reportRollups = startRollupWorker({ logger: log("reports") });
 
@@ -327,6 +336,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await spreadsheetWorker.stop(); // a check cut short is taken up again once its claim lapses
           registerImportWakeup(undefined);
           await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
+          registerReportWakeup(undefined);
+          await reportSchedules.stop();
+          await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           await pusher.close();

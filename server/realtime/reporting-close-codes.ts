@@ -16,6 +16,8 @@ export const ReportingCloseCode = {
   AUTH_TIMEOUT: 4008,
   /** the client answered no ping within REPORTING_LIMITS.pingIntervalMs */
   PONG_TIMEOUT: 4009,
+  /** the account already has REPORTING_LIMITS.connectionsPerAccount sockets open on this node; close one */
+  TOO_MANY_CONNECTIONS: 4029,
 } as const;
 
 export type ReportingCloseCodeValue = (typeof ReportingCloseCode)[keyof typeof ReportingCloseCode];
@@ -29,4 +31,5 @@ export const REPORTING_CLOSE_REASONS: Record<ReportingCloseCodeValue, string> = 
   4004: "Credentials revoked.",
   4008: "No auth message in time.",
   4009: "Pong not received.",
+  4029: "Too many report sockets for this account.",
 };

@@ -20,7 +20,7 @@ import { startFleetline } from "../server";
 import { makeAccount, makeAsset, makeToken } from "../testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "../testing/test-database";
 import { ReportingCloseCode } from "./reporting-close-codes";
-import { createReportingSocketServer, REPORTING_PATH, type ReportingSocketServer } from "./reporting-socket";
+import { createReportingSocketServer, REPORTING_LIMITS, REPORTING_PATH, type ReportingSocketServer } from "./reporting-socket";
 
 const logger = pino({ level: "silent" });
 
@@ -167,6 +167,24 @@ describe.each(databaseKinds())("the /reporting socket on %s", (kind) => {
     } finally {
       clock = null;
     }
+  });
+
+  it("closes the account's socket beyond the per-node cap with 4029", async () => {
+    const account = await makeAccount();
+    const { token } = await makeToken(account.id, { scopes: ["reports:read"] });
+    const open: Client[] = [];
+    for (let i = 0; i < REPORTING_LIMITS.connectionsPerAccount; i++) {
+      const client = connect(port, token);
+      await client.next((m) => m.type === "ready");
+      open.push(client);
+    }
+    const extra = connect(port, token);
+    expect(await extra.closed).toEqual({ code: ReportingCloseCode.TOO_MANY_CONNECTIONS, reason: "Too many report sockets for this account." });
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    const again = connect(port, token);
+    await again.next((m) => m.type === "ready");
+    for (const client of [...open.slice(1), again]) client.ws.close();
   });
 
   it("answers 404 to an upgrade on another path", async () => {

@@ -23,6 +23,8 @@ export const REPORTING_LIMITS = {
   pingIntervalMs: 30_000,
   /** client messages are tiny (auth, ping) */
   maxPayloadBytes: 16 * 1024,
+  /** open sockets of one account on one node (tabs, integrations); one more is closed with 4029 */
+  connectionsPerAccount: 20,
   /** a token longer than this is not one of ours */
   maxTokenLength: 4096,
 } as const;
@@ -121,6 +123,8 @@ export function createReportingSocketServer(options: {
       const result = await admit(token);
       clearTimeout(authTimer);
       if (typeof result === "number") return close(connection, result);
+      const open = [...connections].filter((other) => other.auth?.account.id === result.account.id).length;
+      if (open >= REPORTING_LIMITS.connectionsPerAccount) return close(connection, ReportingCloseCode.TOO_MANY_CONNECTIONS);
       connection.token = token;
       authenticated(connection, result);
     };

@@ -1,7 +1,7 @@
 // A report_jobs row to the job DTO (report-jobs.schema.ts). `file_url` names the account's download path while the
 // file is kept.
 import type { Prisma } from "../../../generated/prisma/client";
-import type { ReportFormat, ReportType } from "../report-model";
+import type { ReportFormat, ReportOptions, ReportType } from "../report-model";
 import type { ReportJobDto, StoredReportRequest } from "./report-jobs.schema";
 
 export const reportJobSelect = {
@@ -48,7 +48,20 @@ export function toReportJobDto(row: ReportJobRecord, now = Date.now()): ReportJo
     from: request.from,
     to: request.to,
     period: request.period ?? null,
-    options: (request.options as Record<string, unknown> | null) ?? null,
+    options: restOptions(request.options),
     schedule_id: row.scheduleId,
   };
+}
+
+/** the engine's options under the API's names (those of the GET query and the POST body); null when none is set */
+function restOptions(options: ReportOptions | null): Record<string, unknown> | null {
+  if (!options) return null;
+  const named = {
+    io_columns: options.ioColumns,
+    temp_min: options.temperatureMinC,
+    temp_max: options.temperatureMaxC,
+    event_types: options.eventTypes,
+  };
+  const set = Object.entries(named).filter(([, value]) => value !== undefined && value !== null);
+  return set.length > 0 ? Object.fromEntries(set) : null;
 }

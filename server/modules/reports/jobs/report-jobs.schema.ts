@@ -98,3 +98,27 @@ export const ZReportJobPage = z
   .meta({ id: "ReportJobPage", description: "Jobs newest first; next_cursor is null on the last page." });
 
 export type JobFormat = ReportFormat;
+
+/** POST /reports: the same fields as the GET query, as JSON (options named as the query's parameters) */
+export const ZReportJobBody = z
+  .object({
+    type: z.string().meta({ description: `One of ${REPORT_TYPES.join(", ")}.` }),
+    asset_ids: z
+      .union([z.literal("all"), z.array(z.number().int().positive())])
+      .meta({ description: "Asset ids (1 to 500), or \"all\" for every asset of the account (at most 500)." }),
+    from: z.string().meta({ description: "ISO 8601 with an offset; the range is [from, to).", example: "2026-11-01T00:00:00+02:00" }),
+    to: z.string().meta({ example: "2026-12-01T00:00:00+02:00" }),
+    period: z.enum(REPORT_PERIODS).nullish(),
+    format: z.enum(REPORT_FORMATS).default("json").meta({ description: "json makes one JSON file {meta, data}." }),
+    options: z
+      .object({
+        io_columns: z.array(z.string()).optional(),
+        temp_min: z.number().optional(),
+        temp_max: z.number().optional(),
+        event_types: z.array(z.string()).optional(),
+      })
+      .strict()
+      .nullish(),
+  })
+  .strict()
+  .meta({ id: "ReportJobBody" });

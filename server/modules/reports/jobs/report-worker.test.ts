@@ -193,4 +193,44 @@ describe.each(databaseKinds())("report jobs on %s", (kind) => {
     await expect(deleteReportJob({ accountId: other.id, jobId: job.id })).rejects.toMatchObject({ code: "REPORT_JOB_NOT_FOUND" });
     expect((await listReportJobs({ accountId: other.id })).data).toEqual([]);
   });
+
+  it("yields to the event loop after every batch, so other work (ingest) runs while a long report is made", async () => {
+    const { account, request } = await setup();
+    await createReportJob({ accountId: account.id, request, format: "xlsx", createdBy: "oauth:test" });
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    let ticksDuringBatches = 0;
+    // 200 batches produced without any I/O of their own (the clock stands still: no progress write either)
+    const produce: ReportProducer = async ({ onRows, format }) => {
+      setImmediate(tick);
+      const before = ticks;
+      for (let i = 0; i < 200; i++) await onRows([{ asset_id: request.assetIds[0]!, n: i }]);
+      ticksDuringBatches = ticks - before;
+      return { contentType: "text/plain", fileName: `x.${format}`, body: new Uint8Array([1]) };
+    };
+    const worker = startReportWorker({ logger, autostart: false, now: () => 0, produce });
+    await worker.drain();
+    ticking = false;
+    await worker.stop();
+    expect(ticksDuringBatches).toBeGreaterThanOrEqual(200);
+  });
+
+  it("hands a running job back to the queue when its node stops, without counting the attempt", async () => {
+    const { account, request } = await setup();
+    const job = await createReportJob({ accountId: account.id, request, format: "xlsx", createdBy: "oauth:test" });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const worker = startReportWorker({ logger, autostart: false, produce: producer({ gate }) });
+    const pass = worker.drain();
+    await expect.poll(async () => (await t.db.reportJob.findUniqueOrThrow({ where: { id: job.id } })).status, { timeout: 10_000 }).toBe("running");
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(await pass).toBe(0);
+    expect(await t.db.reportJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "queued", claimedUntil: null, attempts: 0 });
+  });
 });

@@ -18,6 +18,8 @@ export type ReportProducer = (input: {
   request: ReportRequest;
   format: ReportFormat;
   heading: ReportHeading;
+  /** the account's zone (the cache key names it) */
+  timeZone: string;
   onRows: (rows: ReportRow[]) => Promise<void>;
 }) => Promise<RenderedReport>;
 
@@ -34,6 +36,9 @@ export interface ReportWorkerOptions {
 
 /** the job was deleted (cancelled) or another node took it over: stop without writing anything more */
 class JobLost extends Error {}
+
+/** this node is stopping: the job goes back to the queue at once for another node (or this one after a restart) */
+class Stopping extends Error {}
 
 interface ClaimedJob {
   id: number;
@@ -60,7 +65,7 @@ export function startReportWorker(options: ReportWorkerOptions): PollingWorker {
         const job = await claimNextJob(now());
         if (!job) break;
         await publishReportJobById(job.id);
-        if (await runJob(job, options, now)) finished++;
+        if (await runJob(job, options, now, stopping)) finished++;
         await yieldToIngest();
       }
       if (now() - lastSweep >= REPORT_JOB_LIMITS.sweepMs) {
@@ -101,7 +106,7 @@ async function claimNextJob(now: number): Promise<ClaimedJob | null> {
 }
 
 /** true when the job ended (done or failed) here */
-async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => number): Promise<boolean> {
+async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => number, stopping: () => boolean): Promise<boolean> {
   const { logger } = options;
   const prisma = db();
   let claimedUntil = job.claimedUntil;
@@ -114,7 +119,7 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
     }
     const account = await prisma.account.findUniqueOrThrow({
       where: { id: job.accountId },
-      select: { name: true, brandingPrimaryColor: true },
+      select: { name: true, brandingPrimaryColor: true, timeZone: true },
     });
     const request = loadReportRequest(job.accountId, job.request);
     const total = request.assetIds.length;
@@ -137,6 +142,7 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
     };
 
     const onRows = async (rows: ReportRow[]) => {
+      if (stopping()) throw new Stopping();
       for (const row of rows) if (typeof row.asset_id === "number") seen.add(row.asset_id);
       // rows come asset by asset: every asset seen before the last one is finished
       const done = Math.min(Math.max(seen.size - 1, 0), total);
@@ -150,6 +156,7 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
       request,
       format: job.format,
       heading: { accountName: account.name, primaryColor: account.brandingPrimaryColor },
+      timeZone: account.timeZone,
       onRows,
     });
 
@@ -177,6 +184,14 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
     if (job.scheduleId !== null) options.onScheduledJobFinished?.(job.id);
     return true;
   } catch (error) {
+    if (error instanceof Stopping) {
+      await prisma.reportJob
+        .updateMany({ where: { id: job.id, claimedUntil }, data: { status: "queued", claimedUntil: null, progressDone: 0, attempts: { decrement: 1 } } })
+        .catch(() => undefined); // the lease lapses anyway
+      await publishReportJobById(job.id);
+      logger.info({ jobId: job.id }, "report job handed back to the queue: this node is stopping");
+      return false;
+    }
     if (error instanceof JobLost) {
       logger.info({ jobId: job.id }, "report job was cancelled or taken over; dropped here");
       return false;

@@ -49,10 +49,10 @@ function tickLabel(value: number): string {
 }
 
 /** "2026-11-27" reads as "11-27" under a chart (the title block says the year) */
-function categoryLabel(category: string): string {
+function categoryLabel(category: string, maxChars = 16): string {
   const day = /^\d{4}-(\d{2}-\d{2})$/.exec(category);
   if (day) return day[1]!;
-  return category.length > 16 ? `${category.slice(0, 15)}…` : category;
+  return category.length > maxChars ? `${category.slice(0, maxChars - 1)}…` : category;
 }
 
 export function layoutChart(chart: ReportChart, width: number, height: number): ChartShape[] {
@@ -64,17 +64,21 @@ export function layoutChart(chart: ReportChart, width: number, height: number): 
     : chart.series.length > 1
       ? chart.series.map((series) => ({ name: series.name, color: series.color }))
       : [];
+  // the legend sits right of the title, or on a line of its own when both do not fit
+  const legendWidth = legend.reduce((sum, item) => sum + estimateWidth(item.name, LABEL_SIZE) + 18, 0);
+  const ownLine = legend.length > 0 && estimateWidth(chart.title, TITLE_SIZE) + legendWidth + 12 > width;
+  const legendY = ownLine ? TITLE_SIZE + 11 : TITLE_SIZE;
   let legendX = width;
   for (const item of [...legend].reverse()) {
     const textWidth = estimateWidth(item.name, LABEL_SIZE);
     legendX -= textWidth;
-    shapes.push({ type: "text", x: legendX, y: TITLE_SIZE, text: item.name, size: LABEL_SIZE, anchor: "start", fill: INK });
+    shapes.push({ type: "text", x: legendX, y: legendY, text: item.name, size: LABEL_SIZE, anchor: "start", fill: INK });
     legendX -= 10;
-    shapes.push({ type: "rect", x: legendX, y: TITLE_SIZE - 7, width: 7, height: 7, fill: item.color });
+    shapes.push({ type: "rect", x: legendX, y: legendY - 7, width: 7, height: 7, fill: item.color });
     legendX -= 8;
   }
 
-  const plot = { left: 42, top: TITLE_SIZE + 12, right: width - 4, bottom: height - 16 };
+  const plot = { left: 42, top: legendY + 12, right: width - 4, bottom: height - 16 };
   const plotWidth = plot.right - plot.left;
   const plotHeight = plot.bottom - plot.top;
   const count = chart.categories.length;
@@ -103,9 +107,11 @@ export function layoutChart(chart: ReportChart, width: number, height: number): 
   // category labels: every k-th, so that they do not overlap
   const widest = Math.max(...chart.categories.map((c) => estimateWidth(categoryLabel(c), LABEL_SIZE)));
   const every = Math.max(1, Math.ceil((widest + 6) / slot));
+  // a label may use the room of the slots it stands for (two sensors in a wide chart keep their whole names)
+  const maxChars = Math.max(16, Math.floor((slot * every - 6) / (LABEL_SIZE * GLYPH)));
   chart.categories.forEach((category, i) => {
     if (i % every === 0)
-      shapes.push({ type: "text", x: center(i), y: plot.bottom + 10, text: categoryLabel(category), size: LABEL_SIZE, anchor: "middle", fill: AXIS });
+      shapes.push({ type: "text", x: center(i), y: plot.bottom + 10, text: categoryLabel(category, maxChars), size: LABEL_SIZE, anchor: "middle", fill: AXIS });
   });
 
   const barWidth = Math.max(0.8, slot * 0.7);

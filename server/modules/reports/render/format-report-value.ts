@@ -95,7 +95,7 @@ export function formatReportValue(value: ReportValue, kind: ColumnKind, timeZone
 /** a column's heading: its label, with the kind's unit added when the label does not already name it */
 export function columnHeading(column: ReportColumn): string {
   const unit = KIND_UNITS[column.kind];
-  if (!unit || column.kind === "share" || column.label.includes(unit)) return column.label;
+  if (!unit || column.kind === "share" || column.label.includes(`(${unit})`)) return column.label;
   return `${column.label} (${unit})`;
 }
 

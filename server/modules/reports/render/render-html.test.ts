@@ -107,6 +107,17 @@ describe("renderHtml", () => {
       expect((await renderParsed(type)).document.querySelectorAll("svg")).toHaveLength(0);
   });
 
+  it("charts the 40 largest assets of a whole-range activity report and says so", async () => {
+    const meta = fixtureMeta("activity", { period: "range" });
+    const rows = Array.from({ length: 50 }, (_, i) => ({ asset_id: i + 1, asset_name: `Car ${i + 1}`, period: "range", distance_km: i + 1, driving_s: 3600, idling_s: 0, parked_s: 0 }));
+    const document = parse(decode(await renderHtml(streamOf(meta, rows), heading)));
+    const svg = document.querySelector('svg[aria-label="Distance per asset (40 of 50 shown)"]')!;
+    expect(svg).not.toBeNull();
+    expect(plotRects(svg, "#aa3300")).toHaveLength(40);
+    expect(svg.querySelectorAll("text").map((t) => t.text)).toContain("Car 50"); // the largest comes first
+    expect(document.querySelector("h2")!.text).toBe("Completeness: late records possible for 1 of 2 assets");
+  });
+
   it("falls back to Fleetline's colour when the branding colour is not #rrggbb", async () => {
     const { html, document } = await renderParsed("mileage", "red;}</style><script>alert(1)</script>");
     expect(document.querySelectorAll("script")).toHaveLength(0);

@@ -62,7 +62,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:
 dl.facts dt{color:#4b5563}
 dl.facts dd{margin:0}
 ul.notes,ul.completeness{margin:4px 0 10px;padding-left:18px}
-ul.completeness{font-size:12px;color:#374151}
+ul.completeness{font-size:12px;color:#374151;columns:3 24em;column-gap:24px}
 li.late{color:#92400e}
 h2{font-size:14px;margin:14px 0 4px}
 .charts{display:flex;flex-wrap:wrap;gap:16px;margin:8px 0 14px}
@@ -115,8 +115,9 @@ export async function renderHtml(stream: ReportStream, heading: ReportHeading): 
     `<dl class="facts">${title.facts.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join("")}</dl>`,
   ];
   if (title.notes.length > 0) head.push(`<ul class="notes">${title.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`);
+  const late = meta.completeness.filter((asset) => asset.late_records_possible).length;
   head.push(
-    `<h2>Completeness</h2><ul class="completeness">${meta.completeness
+    `<h2>Completeness: late records possible for ${late} of ${meta.completeness.length} assets</h2><ul class="completeness">${meta.completeness
       .map((asset, i) => `<li${asset.late_records_possible ? ' class="late"' : ""}>${escapeHtml(title.completeness[i]!)}</li>`)
       .join("")}</ul>`,
   );

@@ -36,6 +36,8 @@ const MIN_COLUMN = 24;
 const MIN_TEXT_COLUMN = 60;
 const MAX_COLUMN_CONTENT = 230;
 const INK = "#111827";
+/** up to this many assets, completeness lines run in one column */
+const COMPLETENESS_ONE_COLUMN = 8;
 const MUTED = "#4b5563";
 const ELLIPSIS = "…";
 
@@ -239,13 +241,20 @@ export async function renderPdf(stream: ReportStream, heading: ReportHeading): P
   }
   if (title.completeness.length > 0) {
     ensureRoom(22);
-    doc.font("bold").fontSize(8.5).fillColor(INK).text("Completeness", MARGIN, y + 2, { lineBreak: false });
+    const late = meta.completeness.filter((asset) => asset.late_records_possible).length;
+    const summary = `Completeness: late records possible for ${late} of ${meta.completeness.length} assets`;
+    doc.font("bold").fontSize(8.5).fillColor(INK).text(summary, MARGIN, y + 2, { lineBreak: false });
     y += 14;
+    // one line per asset; many assets are set in three columns, filled row by row
+    const perRow = meta.completeness.length > COMPLETENESS_ONE_COLUMN ? 3 : 1;
+    const columnWidth = (CONTENT_WIDTH - (perRow - 1) * 12) / perRow;
     meta.completeness.forEach((asset, i) => {
-      ensureRoom(10);
-      doc.font("regular").fontSize(7.5).fillColor(asset.late_records_possible ? "#92400e" : MUTED);
-      doc.text(measure.regular.fit(title.completeness[i]!, 7.5, CONTENT_WIDTH), MARGIN, y, { lineBreak: false });
-      y += 10;
+      const column = i % perRow;
+      if (column === 0) ensureRoom(9.5);
+      doc.font("regular").fontSize(7).fillColor(asset.late_records_possible ? "#92400e" : MUTED);
+      const text = measure.regular.fit(title.completeness[i]!, 7, columnWidth);
+      doc.text(text, MARGIN + column * (columnWidth + 12), y, { lineBreak: false });
+      if (column === perRow - 1 || i === meta.completeness.length - 1) y += 9.5;
     });
   }
 

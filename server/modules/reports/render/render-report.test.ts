@@ -60,6 +60,8 @@ describe("value formatting", () => {
     expect(columnHeading({ key: "distance_km", label: "Distance (km)", kind: "distance" })).toBe("Distance (km)");
     expect(columnHeading({ key: "can_share", label: "CAN share", kind: "share" })).toBe("CAN share");
     expect(columnHeading({ key: "min_c", label: "Min", kind: "temperature" })).toBe("Min (°C)");
+    expect(columnHeading({ key: "fuel_used_l", label: "Fuel used", kind: "volume" })).toBe("Fuel used (l)");
+    expect(columnHeading({ key: "fuel_used_l", label: "Fuel used (l)", kind: "volume" })).toBe("Fuel used (l)");
   });
 });
 

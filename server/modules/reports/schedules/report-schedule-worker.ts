@@ -105,8 +105,8 @@ async function runDueSchedules(now: number, logger: Logger): Promise<number> {
 function reportOptions(options: Record<string, unknown>): ReportOptions {
   return {
     ...(Array.isArray(options.io_columns) ? { ioColumns: options.io_columns as string[] } : {}),
-    ...(typeof options.temperature_min_c === "number" ? { temperatureMinC: options.temperature_min_c } : {}),
-    ...(typeof options.temperature_max_c === "number" ? { temperatureMaxC: options.temperature_max_c } : {}),
+    ...(typeof options.temp_min === "number" ? { temperatureMinC: options.temp_min } : {}),
+    ...(typeof options.temp_max === "number" ? { temperatureMaxC: options.temp_max } : {}),
     ...(Array.isArray(options.event_types) ? { eventTypes: options.event_types as string[] } : {}),
   };
 }

@@ -27,12 +27,12 @@ const ZHhMm = z
 const ZOptions = z
   .object({
     io_columns: z.array(z.string().min(1).max(64)).max(50).optional(),
-    temperature_min_c: z.number().optional(),
-    temperature_max_c: z.number().optional(),
+    temp_min: z.number().min(-100).max(200).optional(),
+    temp_max: z.number().min(-100).max(200).optional(),
     event_types: z.array(z.string().min(1).max(64)).max(50).optional(),
   })
   .strict()
-  .meta({ description: "Report options (as the GET query's): route IO columns, temperature range, event types." });
+  .meta({ description: "Report options, named as the GET query's parameters: route IO columns, temperature range (°C), event types." });
 
 /** create and replace (PUT) share it; the field rules that depend on each other are checked in refine */
 export const ZReportScheduleBody = z
