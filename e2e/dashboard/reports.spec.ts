@@ -73,7 +73,7 @@ async function runUntilRows(page: Page) {
   }).toPass({ timeout: 60_000 });
 }
 
-test("a trip of known length shows in the trips and mileage reports, their charts and both downloads", async ({ page, account, cli }) => {
+test("a trip of known length shows in the trips and mileage reports, their charts and both downloads", async ({ page, request, account, cli }) => {
   const imei = randomImei();
   const asset = await cli(["asset", "create", "--account", account.key, "--name", "Report Van", "--plate", "RV-1", "--imei", imei]);
   const km = await driveYesterday(imei);
@@ -121,6 +121,10 @@ test("a trip of known length shows in the trips and mileage reports, their chart
   const text = await pdfText(new Uint8Array(pdf));
   expect(text).toContain("Report Van");
   expect(text).toContain(shownDistance.trim());
+
+  // the download route answers only the dashboard session (the API request context has no cookie)
+  const href = (await result.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!;
+  expect((await request.get(href)).status()).toBe(401);
 
   // mileage per day: the same distance for yesterday
   await page.getByLabel("Report", { exact: true }).selectOption("mileage");
