@@ -4,6 +4,7 @@
 // listed. The map is the offline one (global setup); no page here loads anything from outside.
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { haversineMeters } from "../../server/modules/positions/geo";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test, type E2eAccount } from "../fixtures";
@@ -46,6 +47,18 @@ async function openReports(page: Page, account: E2eAccount, query = "") {
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
 }
 
+/** every text item of a PDF, joined by spaces (pdfjs-dist's Node build, offline) */
+async function pdfText(body: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: body.slice(), isEvalSupported: false, useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  await pdf.destroy();
+  return parts.join(" ").replace(/\s+/g, " ");
+}
+
 /** the numbers of one column of the result table */
 async function columnNumbers(page: Page, key: string): Promise<number[]> {
   const texts = await page.getByTestId("report-table").locator(`tbody td[data-column="${key}"]`).allTextContents();
@@ -60,7 +73,7 @@ async function runUntilRows(page: Page) {
   }).toPass({ timeout: 60_000 });
 }
 
-test("a trip of known length shows in the trips and mileage reports, their charts and both downloads", async ({ page, account, cli }) => {
+test("a trip of known length shows in the trips and mileage reports, their charts and both downloads", async ({ page, request, account, cli }) => {
   const imei = randomImei();
   const asset = await cli(["asset", "create", "--account", account.key, "--name", "Report Van", "--plate", "RV-1", "--imei", imei]);
   const km = await driveYesterday(imei);
@@ -98,12 +111,20 @@ test("a trip of known length shows in the trips and mileage reports, their chart
   sheet.eachRow((row) => row.eachCell((cell) => typeof cell.value === "number" && numbers.push(cell.value)));
   expect(numbers.some((value) => Math.abs(value - km) < 0.1)).toBe(true);
 
-  // PDF: a real PDF document of some size
+  // PDF: a real PDF document that prints the asset and the distance exactly as the table shows it
   const [pdfDownload] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name: "Download PDF" }).click()]);
   expect(pdfDownload.suggestedFilename()).toMatch(/^trips-.*\.pdf$/);
   const pdf = await readFile((await pdfDownload.path())!);
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(pdf.length).toBeGreaterThan(1_000);
+  const shownDistance = (await page.getByTestId("report-table").locator('tbody td[data-column="distance_km"]').first().textContent())!;
+  const text = await pdfText(new Uint8Array(pdf));
+  expect(text).toContain("Report Van");
+  expect(text).toContain(shownDistance.trim());
+
+  // the download route answers only the dashboard session (the API request context has no cookie)
+  const href = (await result.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!;
+  expect((await request.get(href)).status()).toBe(401);
 
   // mileage per day: the same distance for yesterday
   await page.getByLabel("Report", { exact: true }).selectOption("mileage");
