@@ -15,6 +15,9 @@ const config: NextConfig = {
     "ws",
     // one registry per process, shared with the custom server through globalThis (server/metrics/registry.ts)
     "prom-client",
+    // report files (server/modules/reports/render): pdfkit reads its font metrics from its own folder at run time
+    "pdfkit",
+    "exceljs",
   ],
   // `next dev` prints every request's path: a tracking link's uuid is the whole key of a public link, so those paths
   // stay out of that output (the access log writes them cut short: server/http/loggable-path.ts)

@@ -153,6 +153,11 @@ export const ZEnv = z
       .int("must be a whole number from 1")
       .min(1, "must be a whole number from 1")
       .default(2000),
+    /**
+     * 0 stops the ingest statement from marking report day rollups dirty (docs/reports-engine.md): only for measuring
+     * ingest without it (npm run bench); reports then read day rollups that no longer follow new records
+     */
+    REPORT_ROLLUPS: zFlag.default("1"),
     /** vehicle control: TRUNK and IMMOBILISE need a record newer than this many seconds, else state_not_fresh */
     CONTROL_INTERLOCK_FRESH_S: z.coerce
       .number({ error: "must be a whole number of seconds from 1" })
@@ -167,6 +172,7 @@ export const ZEnv = z
     WEBHOOK_ALLOW_PRIVATE: v.WEBHOOK_ALLOW_PRIVATE === "1",
     TRUST_PROXY: v.TRUST_PROXY === "1",
     TELTONIKA_UDP: v.TELTONIKA_UDP === "1",
+    REPORT_ROLLUPS: v.REPORT_ROLLUPS === "1",
     /** unset FLEET_DEMO means "seed when the embedded database is new" (decided by the database module) */
     FLEET_DEMO: v.FLEET_DEMO === undefined ? undefined : v.FLEET_DEMO === "1",
   }));

@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: { status: 401, trpc: "UNAUTHORIZED" },
   /** an authorised-only link was asked for by an address not on its list (API-authenticated verify) */
   EMAIL_NOT_AUTHORISED: { status: 403, trpc: "FORBIDDEN" },
+  /** a report's range is reversed, empty or longer than its type allows (docs/reports.md "Limits") */
+  REPORT_RANGE_INVALID: { status: 422, trpc: "BAD_REQUEST" },
+  /** a report's cursor is not a next_cursor of that report */
+  REPORT_CURSOR_INVALID: { status: 400, trpc: "BAD_REQUEST" },
   ACCESS_CODE_INVALID: { status: 422, trpc: "BAD_REQUEST" },
   ACCESS_CODE_EXPIRED: { status: 422, trpc: "BAD_REQUEST" },
   /** the session belongs to another link than the channel it asks for */
@@ -88,6 +92,14 @@ export const ERROR_CODES = {
   PROGRAM_NUMBER_MISMATCH: { status: 502, trpc: "INTERNAL_SERVER_ERROR" },
   /** vehicle control: no CAN adapter fitted (provisioning) */
   NO_ADAPTER_DETECTED: { status: 422, trpc: "BAD_REQUEST" },
+  /** reports (docs/reports.md): a type that is not one of the seven */
+  REPORT_TYPE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  REPORT_JOB_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  REPORT_SCHEDULE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** the job has no file yet (queued, running) or never will (failed) */
+  REPORT_NOT_READY: { status: 409, trpc: "CONFLICT" },
+  /** a job's file is kept 24 h after it is done; after that it is gone */
+  REPORT_FILE_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED" },
   INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 

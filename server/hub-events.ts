@@ -3,6 +3,7 @@
 // depends on no domain module; this file adds its events to hub.ts's `HubEvents` by declaration merging, so
 // importers keep `import type { HubEvents } from "./hub"`. To add an event: one entry here, with who publishes it.
 import type { LivePosition } from "./modules/positions/live-position";
+import type { ReportJobDto } from "./modules/reports/jobs/report-jobs.schema";
 import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
 
 declare module "./hub" {
@@ -50,6 +51,11 @@ declare module "./hub" {
      * was deleted: public tracking gateways read it again and tell its viewers what changed (docs/public-tracking.md)
      */
     "tracking-link.changed": { accountId: number; linkId: number; uuid: string };
+    /**
+     * a report job was queued, started, made progress, finished, failed (job: its DTO) or was deleted (job: null);
+     * published by the node that changed it, heard by every node's /reporting socket (docs/reports.md)
+     */
+    "report-job.changed": { accountId: number; jobId: number; job: ReportJobDto | null };
     /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
     alert: AlertMessage;
     vehicle_health: VehicleHealthMessage;

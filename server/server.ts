@@ -26,6 +26,7 @@ import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
 import { startLiveStreamListener, type LiveStreamListener } from "./realtime/live-stream-listener";
 import { createSocketIoServer, SOCKET_IO_PATH } from "./realtime/socket-io";
 import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
+import { createReportingSocketServer, REPORTING_PATH } from "./realtime/reporting-socket";
 import { createMemoryConnectionCap, createRedisConnectionCap } from "./realtime/connection-cap";
 import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realtime/public-tracking-gateway";
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
@@ -36,6 +37,11 @@ import { startImportWorker } from "./modules/imports/import-worker";
 import { startSpreadsheetWorker } from "./modules/imports/spreadsheets/spreadsheet-worker";
 import { startDeliveryLogRetention } from "./modules/webhooks/delivery-log-retention";
 import { startHistoryRetention } from "./modules/positions/history-retention-worker";
+import { produceJobFile } from "./modules/reports/jobs/produce-report-file";
+import { registerReportWakeup } from "./modules/reports/jobs/report-worker-wakeup";
+import { startReportWorker } from "./modules/reports/jobs/report-worker";
+import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
+import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
@@ -208,6 +214,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       logger: log("pusher"),
     });
     unregisterMetrics.push(metricSources().add("pusher", pusher));
+    // report job status at /reporting ({reporting_ws_url}; docs/reports.md), fed by the hub from every node's jobs
+    const reportingSocket = createReportingSocketServer({ hub, logger: log("reporting") });
     const linkScheduler = startLinkScheduler({ logger: log("tracking-links") });
     // pending import jobs (501 to 5,000 rows): every node works on them; a queued job wakes this node's worker
     const importWorker = startImportWorker({ logger: log("imports") });
@@ -222,6 +230,13 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const deliveryLogRetention = startDeliveryLogRetention({ logger: log("webhooks") });
     // accounts that keep their history for a period: older positions, trips and alerts go, hourly, in small batches
     const historyRetention = startHistoryRetention({ logger: log("retention") });
+    // reports made in the background (docs/reports.md "Jobs"): one job at a time per node, yielding between batches
+    // so ingest keeps its pace; scheduled reports queue jobs and mail their files
+    const reportSchedules = startReportScheduleWorker({ logger: log("reports") });
+    const reportWorker = startReportWorker({ logger: log("reports"), produce: produceJobFile, onScheduledJobFinished: () => reportSchedules.wake() });
+    registerReportWakeup(reportWorker.wake);
+    // report day rollups marked dirty by ingest are recomputed in the background (docs/reports-engine.md)
+    const reportRollups = startRollupWorker({ logger: log("reports") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -244,6 +259,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       [
         { prefix: `${SOCKET_IO_PATH}/`, handle: liveStream.handleUpgrade },
         { prefix: PUSHER_PATH_PREFIX, handle: pusher.handleUpgrade },
+        { prefix: REPORTING_PATH, handle: reportingSocket.handleUpgrade },
       ],
       nextApp ? nextApp.getUpgradeHandler() : undefined,
     );
@@ -261,6 +277,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       embedded: database.kind === "embedded",
       logger: log("tracker"),
       geocoder: createGeocoder(config.GEOCODER),
+      reportRollups: config.REPORT_ROLLUPS,
     });
     // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
     const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
@@ -279,7 +296,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
         ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
         : null;
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
-    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking)");
+    logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking, report status at /reporting)");
     if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
     readinessState.listeners = () => [
       { name: "http", port, listening: httpServer.listening },
@@ -319,9 +336,13 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await spreadsheetWorker.stop(); // a check cut short is taken up again once its claim lapses
           registerImportWakeup(undefined);
           await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
+          registerReportWakeup(undefined);
+          await reportSchedules.stop();
+          await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           await pusher.close();
+          await reportingSocket.close();
           // stream clients too (their long-polling requests would otherwise hold the HTTP stop for its whole grace)
           await liveStreamGateway.close();
           await liveStream.close();
@@ -337,6 +358,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await webhooks.stop();
           await deliveryLogRetention.stop();
           await historyRetention.stop();
+          await reportRollups.stop();
           await adminChannel?.close(); // commands it is running finish first
           await nextApp?.close();
           await closeRateLimits();

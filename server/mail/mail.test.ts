@@ -114,4 +114,25 @@ describe("outbox mailer", () => {
     expect(log.text).not.toContain("Second");
     expectNothingOfTheMessageLogged(["ann@parents.test", "bob@parents.test"]);
   });
+
+  it("writes attachments into the message, byte for byte, and the SMTP transport sends them too", async () => {
+    const bytes = new Uint8Array(2048).map((_, i) => (i * 7) % 256); // every byte value, not text
+    const attachment = { fileName: "trips-2026-11-01-2026-11-30.pdf", contentType: "application/pdf", content: bytes };
+    const dataDir = mkdtempSync(path.join(tmpdir(), "fleetline-outbox-"));
+    await createOutboxMailer({ dataDir, from: "Fleet <fleet@example.test>" }).send({ to: "ann@parents.test", subject: "Report", text: "Attached.", attachments: [attachment] });
+    const [mail] = await readOutbox(dataDir);
+    expect(mail!.attachments.map((a) => [a.fileName, a.contentType])).toEqual([["trips-2026-11-01-2026-11-30.pdf", "application/pdf"]]);
+    expect(Buffer.compare(mail!.attachments[0]!.content, Buffer.from(bytes))).toBe(0);
+
+    const smtp = await startTestSmtpServer();
+    const mailer = createSmtpMailer({ url: smtp.url, from: "Fleet <fleet@example.test>" });
+    try {
+      await mailer.send({ to: "bob@parents.test", subject: "Report", text: "Attached.", attachments: [attachment] });
+      const sent = await smtp.waitForMessage({ to: "bob@parents.test" });
+      expect(Buffer.compare(sent.attachments[0]!.content, Buffer.from(bytes))).toBe(0);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
 });

@@ -16,6 +16,33 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** files sent with the message (scheduled reports: the PDF or XLSX) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  /** the file name the recipient sees, e.g. "trips-2026-11-01-2026-11-30.pdf" */
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** the message as nodemailer takes it (both transports): attachments as buffers, never a path or a URL to read */
+export function nodemailerMessage(from: string, message: MailMessage) {
+  const { attachments, ...rest } = message;
+  return {
+    from,
+    ...rest,
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map((attachment) => ({
+            filename: attachment.fileName,
+            contentType: attachment.contentType,
+            content: Buffer.from(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
+          })),
+        }
+      : {}),
+  };
 }
 
 export interface Mailer {

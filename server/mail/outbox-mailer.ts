@@ -8,7 +8,7 @@ import nodemailer from "nodemailer";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { randomId } from "../security/random";
-import { assertSingleRecipient, recipientTag, type Mailer } from "./mailer";
+import { assertSingleRecipient, nodemailerMessage, recipientTag, type Mailer } from "./mailer";
 
 export const OUTBOX_DIR = "outbox";
 
@@ -25,7 +25,7 @@ export function createOutboxMailer(options: { dataDir: string; from: string }): 
     async send(message) {
       assertSingleRecipient(message.to);
       try {
-        const built = await builder.sendMail({ from: options.from, ...message });
+        const built = await builder.sendMail(nodemailerMessage(options.from, message));
         const file = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomId(8)}.eml`;
         await mkdir(folder, { recursive: true, mode: 0o700 });
         await writeFile(path.join(folder, file), built.message as Buffer, { mode: 0o600, flag: "wx" });

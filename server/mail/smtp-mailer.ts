@@ -8,7 +8,7 @@ import nodemailer from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { assertSingleRecipient, recipientTag, type Mailer } from "./mailer";
+import { assertSingleRecipient, nodemailerMessage, recipientTag, type Mailer } from "./mailer";
 
 /** the longest any single SMTP step may take */
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -56,7 +56,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
       // a closed nodemailer pool never answers: refuse instead of hanging
       if (closed) throw unavailable();
       try {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail(nodemailerMessage(options.from, message));
         logger.info({ messageId: info.messageId, to: recipientTag(message.to), server }, "mail sent");
         return { id: info.messageId };
       } catch (error) {

@@ -1,5 +1,5 @@
 // Every WebSocket upgrade on the HTTP server goes through here and is routed by path: socket.io (`/socket.io/`),
-// the Pusher-protocol server (`/app/{key}`), and Next.js (dev HMR). Nothing else listens for `upgrade`, so no
+// the Pusher-protocol server (`/app/{key}`), the report-status socket (`/reporting`), and Next.js (dev HMR). Nothing else listens for `upgrade`, so no
 // handler destroys a socket another one owns (stack.md trap 10).
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";

@@ -12,6 +12,8 @@ export interface CapturedMail {
   to: string[];
   subject: string;
   text: string;
+  /** attached files, their bytes as sent */
+  attachments: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 async function parse(raw: Buffer | string): Promise<CapturedMail> {
@@ -21,6 +23,11 @@ async function parse(raw: Buffer | string): Promise<CapturedMail> {
     to: (email.to ?? []).map((address) => address.address ?? "").filter(Boolean),
     subject: email.subject ?? "",
     text: email.text ?? "",
+    attachments: (email.attachments ?? []).map((attachment) => ({
+      fileName: attachment.filename ?? "",
+      contentType: attachment.mimeType,
+      content: Buffer.from(attachment.content as ArrayBuffer),
+    })),
   };
 }
 

@@ -58,6 +58,8 @@ export async function startTrackerService(options: {
   geocoder?: Geocoder;
   /** this process's name on the hub (tracker logins); random when not given */
   nodeId?: string;
+  /** REPORT_ROLLUPS: mark report day rollups dirty in the ingest statement (default true; off only to measure ingest) */
+  reportRollups?: boolean;
 }): Promise<TrackerService> {
   const sessions = new DeviceSessions();
   const stopNewestLogin = enforceNewestLogin({ sessions, hub: options.hub, logger: options.logger, nodeId: options.nodeId });
@@ -75,7 +77,7 @@ export async function startTrackerService(options: {
     );
   });
   // PGlite runs one query at a time: concurrent flushes would only queue behind each other
-  const writer = new PositionWriter(options.sql, options.embedded ? 1 : 4);
+  const writer = new PositionWriter(options.sql, options.embedded ? 1 : 4, { rollups: options.reportRollups !== false });
   const pipeline = new IngestPipeline({
     sql: options.sql,
     hub: options.hub,

@@ -18,6 +18,7 @@ import { runsRouter } from "./routers/runs";
 import { trackingLinksRouter } from "./routers/tracking-links";
 import { platformRouter } from "./routers/platform";
 import { profileRouter } from "./routers/profile";
+import { reportsRouter } from "./routers/reports";
 import { usersRouter } from "./routers/users";
 import { vehicleControlRouter } from "./routers/vehicle-control";
 import { webhooksRouter } from "./routers/webhooks";
@@ -42,6 +43,7 @@ export const appRouter = createTrpcRouter({
   runs: runsRouter,
   passengers: passengersRouter,
   webhooks: webhooksRouter,
+  reports: reportsRouter,
   platform: platformRouter,
   vehicleControl: vehicleControlRouter,
   // vehicle control

@@ -48,6 +48,7 @@ const ERROR_DESCRIPTIONS = {
   403: "Authenticated, but the scope or role does not allow this (INSUFFICIENT_SCOPE, FORBIDDEN).",
   404: "Not found; also an account key that the credentials do not belong to (ACCOUNT_NOT_FOUND).",
   409: "Conflict with existing data.",
+  410: "Gone: the resource existed but has expired.",
   422: "Validation failed; `errors` lists the fields (VALIDATION_FAILED).",
   429: "Rate limit exceeded; see Retry-After (RATE_LIMITED).",
 } as const;

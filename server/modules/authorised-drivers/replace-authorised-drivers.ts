@@ -8,6 +8,7 @@ import { parseInput } from "../parse-input";
 import { readSync, readWanted, requireAsset, toListDto } from "./authorised-driver-records";
 import { type AuthorisedDriverListDto, ZReplaceAuthorisedDrivers } from "./authorised-drivers.schema";
 import { announceChange, recordWantedChange } from "./record-wanted-change";
+import { bumpReportInputs } from "../reports/rollups/bump-report-inputs";
 
 export async function replaceAuthorisedDrivers(input: {
   accountId: number;
@@ -58,6 +59,7 @@ export async function replaceAuthorisedDrivers(input: {
         position,
       })),
     });
+    await bumpReportInputs(accountId, tx); // trips reports name drivers by their iButton keys
     return recordWantedChange(tx, { accountId, assetId });
   });
   await announceChange(accountId, assetId);

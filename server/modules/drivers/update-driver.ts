@@ -1,6 +1,7 @@
 // Edits a driver; undefined fields stay as they are, null or "" clears the e-mail or phone.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
+import { bumpReportInputs } from "../reports/rollups/bump-report-inputs";
 import { ensureDriverContactFree } from "./driver-contact-taken";
 import { type DriverDto, driverNotFound, driverSelect, toDriverDto, type UpdateDriverInput, ZUpdateDriver } from "./drivers.schema";
 
@@ -15,6 +16,7 @@ export async function updateDriver(input: UpdateDriverInput): Promise<DriverDto>
       data: { ...(name !== undefined && { name }), ...(email !== undefined && { email }), ...(phone !== undefined && { phone }) },
       select: driverSelect,
     });
+    await bumpReportInputs(accountId, tx); // trips reports name drivers
     return toDriverDto(row);
   });
 }

@@ -1,11 +1,13 @@
 // Tells every node's evaluators that an account's alert rules or geofences changed, so they reload them before the
 // next position of that account (they cache rules in memory to keep database reads off the ingest path). It lives
 // in geofences, the lower of the two modules (alert rules reference geofences, never the reverse), so both can
-// call it without an import cycle.
+// call it without an import cycle. Cached reports of the account are recomputed too (the report-input stamp).
 import { hub, type Hub } from "../../hub";
 import { log } from "../../log";
+import { bumpReportInputs } from "../reports/rollups/bump-report-inputs";
 
 export async function notifyRulesChanged(accountId: number): Promise<void> {
+  await bumpReportInputs(accountId);
   const current = currentHub();
   if (!current) return;
   try {

@@ -16,6 +16,10 @@ const SCOPE_PERMISSION: Record<Scope, Permission> = {
   "control:write": "vehicles.control",
   "alerts:read": "alerts.read",
   "alerts:write": "alerts.manage",
+  // every member runs reports in the dashboard (a report job is a reading too); schedules mail reports to outside
+  // addresses, so they need reports.manage
+  "reports:read": "assets.read",
+  "reports:write": "reports.manage",
 };
 
 export function scopesForRole(role: Role | null | undefined): Scope[] {

@@ -4,7 +4,7 @@
 
 export const SCOPES = [
   { name: "assets:read", description: "Read assets, their trackers and the account's asset map." },
-  { name: "positions:read", description: "Read position history, trips and reports." },
+  { name: "positions:read", description: "Read position history and trips." },
   { name: "stream:read", description: "Connect to the live position stream." },
   { name: "tracking:read", description: "Read tracking links: their settings, addresses and states." },
   { name: "tracking:write", description: "Create, change, disable and delete tracking links; open authorised-only links for a listed address." },
@@ -12,6 +12,8 @@ export const SCOPES = [
   { name: "control:write", description: "Send vehicle control commands (lock, unlock, trunk, immobiliser)." },
   { name: "alerts:read", description: "Read alert rules, fired alerts and geofences." },
   { name: "alerts:write", description: "Create, change and delete alert rules and geofences." },
+  { name: "reports:read", description: "Run reports (JSON, HTML, XLSX, PDF), queue, read, download and cancel report jobs, follow them on the /reporting socket, read report schedules." },
+  { name: "reports:write", description: "Create, change and delete scheduled reports (mailed to a list of addresses)." },
 ] as const;
 
 export type Scope = (typeof SCOPES)[number]["name"];

@@ -37,6 +37,8 @@ export const ROLE_PERMISSIONS = {
   "passengers.manage": ["admin", "fleet_manager", "office_staff"],
   // webhook registration: the spec's import roles, in the dashboard as through API keys
   "webhooks.manage": ["admin", "fleet_manager", "office_staff"],
+  // scheduled reports mail account data to outside addresses: the roles that manage the account's outside contacts
+  "reports.manage": ["admin", "fleet_manager", "office_staff"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ROLE_PERMISSIONS;

@@ -124,10 +124,19 @@ export class PositionWriter {
   private running = 0;
   private readonly idle: (() => void)[] = [];
 
+  private readonly statement: string;
+
+  /**
+   * `options.rollups` (default true; REPORT_ROLLUPS=0 turns it off, for measuring ingest without it): the batch
+   * statement also marks the report day rollup of each stored record dirty (MARK_DAYS below).
+   */
   constructor(
     private readonly sql: SqlClient,
     private readonly maxConcurrentFlushes = 2,
-  ) {}
+    options: { rollups?: boolean } = {},
+  ) {
+    this.statement = options.rollups === false ? STORE_BATCH : STORE_BATCH_MARKING_DAYS;
+  }
 
   /** resolves with the rows of the packet that were stored now (not duplicates), once they are committed */
   write(packet: PacketWrite): Promise<StoredRows> {
@@ -248,7 +257,7 @@ export class PositionWriter {
     }
     let result: StoreResultRow[];
     try {
-      result = await this.sql.query<StoreResultRow>(STORE_BATCH, [
+      result = await this.sql.query<StoreResultRow>(this.statement, [
         ...positionColumns(rows),
         ...stateColumns(states),
         ...tripColumns(trips),
@@ -445,3 +454,19 @@ SELECT asset_id, NULL::int AS tracker_id, extract(epoch FROM fix_time)::float8 *
 UNION ALL
 SELECT o.asset_id, o.tracker_id, NULL, NULL FROM unnest($44::int[], $45::int[]) AS o(asset_id, tracker_id)
 WHERE NOT EXISTS (SELECT 1 FROM owned w WHERE w.tracker_id = o.tracker_id AND w.asset_id = o.asset_id)`;
+
+
+// The report day rollups (server/modules/reports/rollups/): every (asset, local day) that received a stored record is
+// marked dirty in the same statement, so no stored record can ever be missed by the rollups, late ones included (a
+// record of an older day marks that day). A clean day turns dirty and its version goes up; a day already dirty is only
+// locked for the statement (ON CONFLICT takes the row lock even when its WHERE is false), which keeps the cost to one
+// index probe per asset-day of the batch and orders the mark against a recompute's claim of the same day.
+const MARK_DAYS = `marked_days AS (
+  INSERT INTO asset_days AS d (asset_id, day)
+  SELECT DISTINCT i.asset_id, (i.fix_time AT TIME ZONE ac.time_zone)::date
+  FROM ins i JOIN assets a ON a.id = i.asset_id JOIN accounts ac ON ac.id = a.account_id
+  ON CONFLICT (asset_id, day) DO UPDATE SET dirty = true, version = d.version + 1
+  WHERE NOT d.dirty
+),`;
+
+const STORE_BATCH_MARKING_DAYS = STORE_BATCH.replace("), states AS (", `), ${MARK_DAYS} states AS (`);

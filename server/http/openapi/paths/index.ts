@@ -10,6 +10,7 @@ import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
 import { registerPublicTrackingPaths } from "./public-tracking";
 import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
+import { registerReportPaths } from "./reports";
 import { registerTrackingLinkPaths } from "./tracking-links";
 import { registerVehicleControlPaths } from "./vehicle-control";
 import { registerWebhookPaths } from "./webhooks";
@@ -27,4 +28,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   "vehicle-control": registerVehicleControlPaths,
   "authorised-drivers": registerAuthorisedDriverPaths,
   "tracking-links": registerTrackingLinkPaths,
+  reports: registerReportPaths,
 };

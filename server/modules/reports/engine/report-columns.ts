@@ -1,0 +1,120 @@
+// The columns of each report type, in order (binding keys: every renderer, the REST API and the dashboard read rows by
+// them). Route adds one `io_<name>` column per IO value asked for.
+import type { ReportColumn, ReportOptions, ReportType } from "../report-model";
+
+const ASSET: ReportColumn[] = [
+  { key: "asset_id", label: "Asset ID", kind: "integer" },
+  { key: "asset_name", label: "Asset", kind: "text" },
+];
+
+const COLUMNS: Record<ReportType, ReportColumn[]> = {
+  trips: [
+    ...ASSET,
+    { key: "start_time", label: "Start", kind: "instant" },
+    { key: "end_time", label: "End", kind: "instant" },
+    { key: "duration_s", label: "Duration", kind: "duration", total: true },
+    { key: "start_address", label: "Start address", kind: "text" },
+    { key: "end_address", label: "End address", kind: "text" },
+    { key: "start_lat", label: "Start latitude", kind: "coordinate" },
+    { key: "start_lng", label: "Start longitude", kind: "coordinate" },
+    { key: "end_lat", label: "End latitude", kind: "coordinate" },
+    { key: "end_lng", label: "End longitude", kind: "coordinate" },
+    { key: "start_odometer_km", label: "Start odometer (km)", kind: "odometer" },
+    { key: "end_odometer_km", label: "End odometer (km)", kind: "odometer" },
+    { key: "distance_km", label: "Distance (km)", kind: "distance", total: true },
+    { key: "distance_source", label: "Distance source", kind: "text" },
+    { key: "max_speed_kmh", label: "Max speed (km/h)", kind: "speed" },
+    { key: "avg_speed_kmh", label: "Average speed (km/h)", kind: "speed" },
+    { key: "driver", label: "Driver", kind: "text" },
+    { key: "fuel_used_l", label: "Fuel used (l)", kind: "volume", total: true },
+    { key: "ongoing", label: "Ongoing", kind: "boolean" },
+  ],
+  stops: [
+    ...ASSET,
+    { key: "arrival", label: "Arrival", kind: "instant" },
+    { key: "departure", label: "Departure", kind: "instant" },
+    { key: "duration_s", label: "Duration", kind: "duration", total: true },
+    { key: "address", label: "Address", kind: "text" },
+    { key: "lat", label: "Latitude", kind: "coordinate" },
+    { key: "lng", label: "Longitude", kind: "coordinate" },
+    { key: "ignition_on_s", label: "Ignition on", kind: "duration", total: true },
+  ],
+  activity: [
+    ...ASSET,
+    { key: "period", label: "Period", kind: "date" },
+    { key: "distance_km", label: "Distance (km)", kind: "distance", total: true },
+    { key: "driving_s", label: "Driving", kind: "duration", total: true },
+    { key: "idling_s", label: "Idling", kind: "duration", total: true },
+    { key: "parked_s", label: "Parked", kind: "duration", total: true },
+    { key: "engine_s", label: "Engine hours", kind: "duration", total: true },
+    { key: "trip_count", label: "Trips", kind: "integer", total: true },
+    { key: "max_speed_kmh", label: "Max speed (km/h)", kind: "speed" },
+    { key: "first_fix", label: "First position", kind: "instant" },
+    { key: "last_fix", label: "Last position", kind: "instant" },
+    { key: "fuel_used_l", label: "Fuel used (l)", kind: "volume", total: true },
+  ],
+  mileage: [
+    ...ASSET,
+    { key: "period", label: "Period", kind: "date" },
+    { key: "period_start", label: "From", kind: "date" },
+    { key: "period_end", label: "To", kind: "date" },
+    { key: "distance_km", label: "Distance (km)", kind: "distance", total: true },
+    { key: "source", label: "Source", kind: "text" },
+    { key: "can_share", label: "CAN share", kind: "share" },
+    { key: "tracker_share", label: "Tracker odometer share", kind: "share" },
+    { key: "gps_share", label: "GPS share", kind: "share" },
+    { key: "start_odometer_km", label: "Start odometer (km)", kind: "odometer" },
+    { key: "end_odometer_km", label: "End odometer (km)", kind: "odometer" },
+    { key: "odometer_resets", label: "Odometer resets", kind: "integer", total: true },
+    { key: "gaps", label: "Gaps", kind: "integer", total: true },
+  ],
+  events: [
+    ...ASSET,
+    { key: "time", label: "Time", kind: "instant" },
+    { key: "type", label: "Type", kind: "text" },
+    { key: "rule_name", label: "Rule", kind: "text" },
+    { key: "message", label: "Message", kind: "text" },
+    { key: "address", label: "Address", kind: "text" },
+    { key: "lat", label: "Latitude", kind: "coordinate" },
+    { key: "lng", label: "Longitude", kind: "coordinate" },
+    { key: "speed_kmh", label: "Speed (km/h)", kind: "speed" },
+    { key: "details", label: "Details", kind: "text" },
+  ],
+  temperature: [
+    ...ASSET,
+    { key: "period", label: "Period", kind: "date" },
+    { key: "sensor", label: "Sensor", kind: "text" },
+    { key: "readings", label: "Readings", kind: "integer", total: true },
+    { key: "min_c", label: "Min (°C)", kind: "temperature" },
+    { key: "avg_c", label: "Average (°C)", kind: "temperature" },
+    { key: "max_c", label: "Max (°C)", kind: "temperature" },
+    { key: "out_of_range_s", label: "Out of range", kind: "duration", total: true },
+    { key: "range_min_c", label: "Range min (°C)", kind: "temperature" },
+    { key: "range_max_c", label: "Range max (°C)", kind: "temperature" },
+    { key: "first_reading", label: "First reading", kind: "instant" },
+    { key: "last_reading", label: "Last reading", kind: "instant" },
+    { key: "errors_skipped", label: "Errors skipped", kind: "integer", total: true },
+  ],
+  route: [
+    ...ASSET,
+    { key: "time", label: "Time", kind: "instant" },
+    { key: "lat", label: "Latitude", kind: "coordinate" },
+    { key: "lng", label: "Longitude", kind: "coordinate" },
+    { key: "speed_kmh", label: "Speed (km/h)", kind: "speed" },
+    { key: "course", label: "Course (°)", kind: "integer" },
+    { key: "altitude_m", label: "Altitude (m)", kind: "integer" },
+    { key: "satellites", label: "Satellites", kind: "integer" },
+    { key: "ignition", label: "Ignition", kind: "boolean" },
+    { key: "address", label: "Address", kind: "text" },
+    { key: "odometer_km", label: "Odometer (km)", kind: "odometer" },
+  ],
+};
+
+export function reportColumns(type: ReportType, options: ReportOptions = {}): ReportColumn[] {
+  const columns = COLUMNS[type];
+  if (type !== "route") return columns;
+  return [
+    ...columns,
+    ...(options.ioColumns ?? []).map((name): ReportColumn => ({ key: `io_${name}`, label: name, kind: "text" })),
+  ];
+}
