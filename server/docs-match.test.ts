@@ -16,6 +16,9 @@ const NOT_IN_OPENAPI: Record<string, string> = {
   "/api/auth/{}": "the dashboard's sign-in (Auth.js), not an integration API",
   "/api/trpc/{}": "the dashboard's own tRPC calls",
   "/api/openapi.json": "the document itself",
+  "/api/driver/session": "the driver phone page's own calls (cookie session; docs/messaging.md)",
+  "/api/driver/messages": "the driver phone page's own calls (cookie session; docs/messaging.md)",
+  "/api/driver/receipts": "the driver phone page's own calls (cookie session; docs/messaging.md)",
 };
 
 /** every route.ts under app/api as an OpenAPI-style path with its parameters blanked: /api/{}/asset/{}/history */

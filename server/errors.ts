@@ -67,6 +67,18 @@ export const ERROR_CODES = {
   RUN_DATE_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** a driver's e-mail or phone already names another driver (imports find drivers by them) */
   DRIVER_CONTACT_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** driver messaging (docs/messaging.md): the vehicle has no current driver to send to */
+  NO_CURRENT_DRIVER: { status: 422, trpc: "BAD_REQUEST" },
+  /** "all drivers" of an account that has none */
+  NO_DRIVERS: { status: 422, trpc: "BAD_REQUEST" },
+  /** a canned reply key the account does not define */
+  CANNED_REPLY_NOT_FOUND: { status: 422, trpc: "BAD_REQUEST" },
+  /** a driver sign-in link that is unknown, used or older than 15 minutes, or a wrong PIN */
+  DRIVER_SIGN_IN_FAILED: { status: 401, trpc: "UNAUTHORIZED" },
+  /** too many wrong PINs for the driver: refused for a while (Retry-After) */
+  DRIVER_PIN_LOCKED: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  /** the driver has no phone number or e-mail address to send a sign-in link to */
+  DRIVER_UNREACHABLE: { status: 422, trpc: "BAD_REQUEST" },
   /** external ids are unique per account: passenger imports find passengers by them */
   EXTERNAL_ID_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** a request body above its endpoint's byte cap (docs/api.md "Limits") */

@@ -56,6 +56,12 @@ declare module "./hub" {
      * published by the node that changed it, heard by every node's /reporting socket (docs/reports.md)
      */
     "report-job.changed": { accountId: number; jobId: number; job: ReportJobDto | null };
+    /**
+     * a message for a private channel of the Pusher-protocol server other than public tracking (`private-user.{id}`,
+     * `private-driver.{id}`, docs/messaging.md: server/realtime/pusher/private-channel-authorizers.ts); every node's private-channels
+     * gateway sends it to the channel's subscribers there as `event` with `data` (server/modules/private-channels/private-channels.ts)
+     */
+    "private-channel.message": { channel: string; event: string; data: unknown };
     /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
     alert: AlertMessage;
     vehicle_health: VehicleHealthMessage;

@@ -17,8 +17,8 @@ import { applySecurityHeaders, securityHeaderOptions } from "./http/security-hea
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "./hub";
 import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
-import { closeMailer } from "./mail/mailer";
-import { closeSmsProvider } from "./sms/sms-provider";
+import { closeMailer, mailer } from "./mail/mailer";
+import { closeSmsProvider, smsProvider } from "./sms/sms-provider";
 import { seedDemo } from "./modules/demo/seed-demo";
 import { announceDemoSignIn } from "./demo-sign-in";
 import { startLiveStream } from "./realtime/live-stream";
@@ -29,6 +29,7 @@ import { createUpgradeDispatcher } from "./realtime/upgrade-dispatcher";
 import { createReportingSocketServer, REPORTING_PATH } from "./realtime/reporting-socket";
 import { createMemoryConnectionCap, createRedisConnectionCap } from "./realtime/connection-cap";
 import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realtime/public-tracking-gateway";
+import { createPrivateChannelsGateway, routeChannels } from "./realtime/pusher/private-channels-gateway";
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
 import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
@@ -40,10 +41,13 @@ import { startHistoryRetention } from "./modules/positions/history-retention-wor
 import { produceJobFile } from "./modules/reports/jobs/produce-report-file";
 import { registerReportWakeup } from "./modules/reports/jobs/report-worker-wakeup";
 import { startReportWorker } from "./modules/reports/jobs/report-worker";
+import { addInboxNotification } from "./modules/notifications/inbox/add-inbox-notification";
+import { startNotificationWorker } from "./modules/notifications/notification-worker";
 import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
+import { startSmsFallbackWorker } from "./modules/messages/sms-fallback-worker";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
-import { setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
+import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -198,10 +202,12 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
 
     // public tracking: the Pusher-protocol server at /app/public-tracking ({ws_url}; docs/public-tracking.md)
     const trackingGateway = createPublicTrackingGateway({ hub, logger: log("public-tracking") });
+    // the other private channels on the same server: a dashboard user's inbox feed, ... (docs/notifications-inbox.md)
+    const privateChannels = createPrivateChannelsGateway({ hub, logger: log("pusher") });
     const wsPerIp = PUBLIC_TRACKING_LIMITS.webSocketsPerIp;
     const pusher = createPusherServer({
       appKey: PUBLIC_TRACKING_APP_KEY,
-      authority: trackingGateway,
+      authority: routeChannels(trackingGateway, privateChannels),
       ipCap: config.REDIS_URL
         ? await createRedisConnectionCap({
             url: config.REDIS_URL,
@@ -237,6 +243,12 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     registerReportWakeup(reportWorker.wake);
     // report day rollups marked dirty by ingest are recomputed in the background (docs/reports-engine.md)
     const reportRollups = startRollupWorker({ logger: log("reports") });
+    // alert notifications (docs/notifications.md): the alert path only queues outbox rows; this worker sends them
+    const notifications = startNotificationWorker({ logger: log("notifications"), mailer, sms: smsProvider, addInbox: addInboxNotification,
+      announceAlert: (accountId, data) => emitWebhookEvent(accountId, "alert_fired", data),
+    });
+    // driver messages not received in time go out by SMS, in accounts that turned it on (docs/messaging.md)
+    const smsFallback = startSmsFallbackWorker({ logger: log("messages") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -338,9 +350,12 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
           registerReportWakeup(undefined);
           await reportSchedules.stop();
+          await notifications.stop();
           await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
+          await smsFallback.stop(); // a claimed message is sent before the pass ends
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
+          privateChannels.close();
           await pusher.close();
           await reportingSocket.close();
           // stream clients too (their long-polling requests would otherwise hold the HTTP stop for its whole grace)

@@ -100,7 +100,7 @@ export function AppShell({ account, roleLabel, user, accounts, nav, children }: 
           {sidebar}
         </div>
       ) : null}
-      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:sticky md:top-0 md:flex md:h-screen md:flex-col md:overflow-y-auto">
         <div className="mb-6">
           <Brand />
         </div>

@@ -46,7 +46,7 @@ describe.each(databaseKinds())("OAuth clients and their member on %s", (kind) =>
     });
     const client = await createOAuthClient({ accountId: account.id, userId: viewer.id });
     const row = await t.db.oAuthClient.findUniqueOrThrow({ where: { clientId: client.clientId } });
-    expect(row.scopes.sort()).toEqual(["alerts:read", "assets:read", "positions:read", "reports:read", "stream:read", "tracking:read"]);
+    expect(row.scopes.sort()).toEqual(["alerts:read", "assets:read", "messages:read", "positions:read", "reports:read", "stream:read", "tracking:read"]);
   });
 
   it("narrows a client's scopes when its member is demoted", async () => {

@@ -18,6 +18,8 @@ export interface MailMessage {
   html?: string;
   /** files sent with the message (scheduled reports: the PDF or XLSX) */
   attachments?: MailAttachment[];
+  /** extra headers (notifications: List-Unsubscribe, List-Unsubscribe-Post); values are fixed strings and URLs */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

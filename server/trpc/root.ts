@@ -11,6 +11,8 @@ import { formSubmissionsRouter } from "./routers/form-submissions";
 import { driversRouter } from "./routers/drivers";
 import { geofencesRouter } from "./routers/geofences";
 import { importsRouter } from "./routers/imports";
+import { messagesRouter } from "./routers/messages";
+import { inboxRouter } from "./routers/inbox";
 import { passengersRouter } from "./routers/passengers";
 import { positionsRouter } from "./routers/positions";
 import { routesRouter } from "./routers/routes";
@@ -36,9 +38,11 @@ export const appRouter = createTrpcRouter({
   trackingLinks: trackingLinksRouter,
   imports: importsRouter,
   accessRequests: accessRequestsRouter,
+  inbox: inboxRouter,
   formSubmissions: formSubmissionsRouter,
   // school transport
   drivers: driversRouter,
+  messages: messagesRouter,
   routes: routesRouter,
   runs: runsRouter,
   passengers: passengersRouter,

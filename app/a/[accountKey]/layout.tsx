@@ -9,6 +9,7 @@ import { isPlatformAdmin } from "@/server/modules/users/is-platform-admin";
 import { listUserAccounts } from "@/server/modules/users/list-user-accounts";
 import { can, ROLE_LABELS, type Permission } from "@/server/modules/users/roles";
 import { AppShell, type NavItem } from "../../_components/app-shell";
+import { InboxBell } from "../../_components/inbox/inbox-bell";
 import { InvitationsBanner } from "../../_components/invitations-banner";
 import { TrpcProvider } from "../../_components/trpc";
 import { loadMembership, loadSessionUser } from "../../_lib/account-page";
@@ -32,6 +33,7 @@ const NAV: Array<{ section: string; label: string; permission?: Permission; badg
   // school transport: every member reads routes and drivers
   { section: "routes", label: "Routes" },
   { section: "drivers", label: "Drivers" },
+  { section: "messages", label: "Messages" },
   { section: "alerts", label: "Alerts", permission: "alerts.read" },
   { section: "alerts/rules", label: "Alert rules", permission: "alerts.read" },
   { section: "geofences", label: "Geofences", permission: "alerts.read" },
@@ -74,6 +76,9 @@ export default async function AccountLayout({ children, params }: { children: Re
       nav={nav}
     >
       <TrpcProvider>
+        <div className="mb-4 flex justify-end">
+          <InboxBell accountKey={account.key} accountId={account.id} userId={user.id} />
+        </div>
         <InvitationsBanner />
         {children}
       </TrpcProvider>

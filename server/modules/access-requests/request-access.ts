@@ -23,6 +23,7 @@ import type { LinkRecord } from "../tracking-links/link-record";
 import { PUBLIC_TRACKING_LIMITS } from "../tracking-links/public-tracking-limits";
 import { assertOpen } from "../tracking-links/verify-viewer";
 import { newRequestMail } from "./access-request-mails";
+import { notifyAccessRequest } from "../notifications/inbox/notify-access-request";
 import {
   ACCESS_REQUEST_LIMITS,
   ACCESS_REQUEST_RECEIVED,
@@ -48,7 +49,8 @@ export async function requestAccess(input: { uuid: string; body: unknown; ip: st
       email: body.email,
       name: body.name,
     });
-    // in the background: the answer must not wait on (or reveal anything through) the team's mail
+    // in the background: the answer must not wait on (or reveal anything through) the team's mail or inboxes
+    void notifyAccessRequest({ accountId: link.accountId, requestId: created.id, linkName: link.displayName, email: body.email, name: body.name });
     void tellTheTeam(link, body).catch((error: unknown) =>
       log("tracking").error({ err: error, linkId: link.id }, "access request e-mail to the team failed"),
     );

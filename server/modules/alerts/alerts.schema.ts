@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ALERT_RULE_TYPES, ALERT_TYPES, type AlertRuleType } from "../stream/channel-messages";
 import { ZPageQuery } from "../paging";
 import { requiredOr } from "../parse-input";
+import { ZNotifyConfig, type NotifyConfig } from "../notifications/notify-config";
 
 const ZId = z.number({ error: requiredOr("must be a number") }).int("must be a whole number").positive("must be a positive id");
 const SETTINGS = { error: requiredOr("must be an object with the rule's settings") };
@@ -118,6 +119,9 @@ const common = {
   cooldown_s: wholeNumber(RULE_LIMITS.cooldownS.min, RULE_LIMITS.cooldownS.max, "seconds")
     .default(DEFAULT_COOLDOWN_S)
     .meta({ description: `At most one alert per rule and asset within this many seconds (default ${DEFAULT_COOLDOWN_S}).` }),
+  notify: ZNotifyConfig.nullable()
+    .default(null)
+    .meta({ description: "Who hears about the rule's alerts and how (docs/notifications.md); null or omitted: nobody." }),
 };
 
 const rule = <T extends AlertRuleType, P extends z.ZodType>(type: T, params: P) =>
@@ -165,6 +169,7 @@ export const ZAlertRuleDto = z
     asset_ids: z.array(z.number().int()).meta({ description: "empty: every asset of the account" }),
     cooldown_s: z.number().int(),
     params: ZRuleParams.meta({ description: "the type's settings, as given" }),
+    notify: ZNotifyConfig.nullable().meta({ description: "recipients and channels; null: nobody is notified" }),
     created_at: z.string().meta({ description: "ISO 8601" }),
     updated_at: z.string().meta({ description: "ISO 8601" }),
   })
@@ -184,6 +189,7 @@ export const alertRuleSelect = {
   assetIds: true,
   cooldownS: true,
   params: true,
+  notify: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -196,6 +202,7 @@ export interface AlertRuleRow {
   assetIds: number[];
   cooldownS: number;
   params: unknown;
+  notify?: unknown;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -209,6 +216,7 @@ export function toAlertRuleDto(row: AlertRuleRow): AlertRuleDto {
     asset_ids: row.assetIds,
     cooldown_s: row.cooldownS,
     params: row.params as AlertRuleDto["params"],
+    notify: (row.notify ?? null) as NotifyConfig | null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,6 @@
 // A rule may only name assets and a geofence of its own account. Unknown ids are field errors (422), not 404s: the
 // rule is what is being written, and the caller needs to know which field is wrong.
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import { AppError, type FieldError } from "../../errors";
 import type { AlertRuleBody } from "./alerts.schema";
 
@@ -15,6 +15,18 @@ export async function checkRuleReferences(tx: Prisma.TransactionClient, accountI
   if (body.type === "GEOFENCE") {
     const geofence = await tx.geofence.findFirst({ where: { id: body.params.geofence_id, accountId }, select: { id: true } });
     if (!geofence) errors.push({ field: "params.geofence_id", message: "no such geofence in this account" });
+  }
+  if (body.notify) {
+    const steps = [{ path: "notify", ids: body.notify.user_ids }, ...body.notify.escalation.map((step, i) => ({ path: `notify.escalation.${i}`, ids: step.user_ids }))];
+    const wanted = [...new Set(steps.flatMap((step) => step.ids))];
+    if (wanted.length > 0) {
+      const members = await tx.membership.findMany({ where: { accountId, userId: { in: wanted } }, select: { userId: true } });
+      const known = new Set(members.map((m) => m.userId));
+      for (const step of steps) {
+        const missing = step.ids.filter((id) => !known.has(id));
+        if (missing.length > 0) errors.push({ field: `${step.path}.user_ids`, message: `not a member of this account: ${missing.join(", ")}` });
+      }
+    }
   }
   if (errors.length > 0) {
     throw new AppError("VALIDATION_FAILED", errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
@@ -31,5 +43,6 @@ export function ruleColumns(body: AlertRuleBody) {
     cooldownS: body.cooldown_s,
     params: body.params as Prisma.InputJsonValue,
     geofenceId: body.type === "GEOFENCE" ? body.params.geofence_id : null,
+    notify: body.notify === null ? Prisma.DbNull : (body.notify as Prisma.InputJsonValue),
   };
 }

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import type { Hub, HubEvents } from "../../hub";
 import { AlertEvaluator } from "../alerts/alert-evaluator";
 import { CONNECTIVITY_SWEEP_MS, ConnectivityGate } from "../alerts/connectivity-gate";
+import { queueAlertNotifications } from "../notifications/queue-alert-notifications";
+import { wakeNotificationWorker } from "../notifications/notification-worker-wake";
 import { recordAlert, type AlertDraft } from "../alerts/record-alert";
 import { BehaviorDetector } from "../driver-behavior/behavior-detector";
 import type { LivePosition } from "../positions/live-position";
@@ -128,7 +130,15 @@ export class EvaluationService {
   private record(draft: AlertDraft): void {
     this.recorder.push(async () => {
       const message = await recordAlert(this.options.prisma, draft);
-      if (message) await this.options.hub.publish("alert", message);
+      if (!message) return;
+      await this.options.hub.publish("alert", message);
+      // the outbox rows only: the notification worker sends them (ingest never waits for a mail server)
+      const alert = { id: message.id, accountId: message.accountId, assetId: message.assetId, ruleId: message.rule.id, type: message.type, firedAt: message.firedAt };
+      const queued = await queueAlertNotifications(this.options.prisma, alert, this.now()).catch((error: unknown) => {
+        this.options.logger.error({ err: error, alertId: message.id }, "alert notifications not queued");
+        return 0;
+      });
+      if (queued > 0) wakeNotificationWorker();
     });
   }
 

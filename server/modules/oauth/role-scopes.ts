@@ -20,6 +20,9 @@ const SCOPE_PERMISSION: Record<Scope, Permission> = {
   // addresses, so they need reports.manage
   "reports:read": "assets.read",
   "reports:write": "reports.manage",
+  // every member sees the Messages page; sending is dispatch's (messages.send)
+  "messages:read": "assets.read",
+  "messages:write": "messages.send",
 };
 
 export function scopesForRole(role: Role | null | undefined): Scope[] {

@@ -14,6 +14,8 @@ export const SCOPES = [
   { name: "alerts:write", description: "Create, change and delete alert rules and geofences." },
   { name: "reports:read", description: "Run reports (JSON, HTML, XLSX, PDF), queue, read, download and cancel report jobs, follow them on the /reporting socket, read report schedules." },
   { name: "reports:write", description: "Create, change and delete scheduled reports (mailed to a list of addresses)." },
+  { name: "messages:read", description: "Read messages between dispatch and drivers, with their statuses." },
+  { name: "messages:write", description: "Send messages to drivers (one driver, a vehicle's current driver, all drivers)." },
 ] as const;
 
 export type Scope = (typeof SCOPES)[number]["name"];

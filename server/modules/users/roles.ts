@@ -39,6 +39,8 @@ export const ROLE_PERMISSIONS = {
   "webhooks.manage": ["admin", "fleet_manager", "office_staff"],
   // scheduled reports mail account data to outside addresses: the roles that manage the account's outside contacts
   "reports.manage": ["admin", "fleet_manager", "office_staff"],
+  // dispatch: writing to drivers, their sign-in links and PINs, canned replies (docs/messaging.md)
+  "messages.send": ["admin", "fleet_manager", "office_staff"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof ROLE_PERMISSIONS;

@@ -3,7 +3,7 @@
 // for a receiver.
 import type { WebhookEventData } from "./webhook-payload";
 
-export const WEBHOOK_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted", "test_ping"] as const;
+export const WEBHOOK_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted", "alert_fired", "test_ping"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**

@@ -47,6 +47,17 @@ export const WEBHOOK_EVENT_DATA = {
       message: z.string().nullable().meta({ description: "The free text sent with it, if any." }),
     })
     .meta({ id: "WebhookFormSubmittedData", description: "A passenger sent a link's form." }),
+  alert_fired: z
+    .object({
+      alert_id: z.number().int().meta({ description: "The fired alert (GET /api/{account_key}/fired-alert/{id})." }),
+      type: z.string().meta({ description: "The alert type, e.g. OVERSPEED (docs/alerts.md)." }),
+      rule_name: z.string().meta({ description: "The rule that fired, as it was named then." }),
+      asset: z.object({ id: z.number().int(), name: z.string() }),
+      message: z.string(),
+      fired_at: z.string().meta({ description: "ISO 8601 (UTC)." }),
+      critical: z.boolean().meta({ description: "The rule is marked critical." }),
+    })
+    .meta({ id: "WebhookAlertFiredData", description: "An alert rule whose `notify.channels` include webhook fired." }),
   test_ping: z
     .object({
       webhook_id: z.number().int().meta({ description: "The webhook tested." }),

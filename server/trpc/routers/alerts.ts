@@ -10,6 +10,9 @@ import { listFiredAlerts } from "../../modules/alerts/list-fired-alerts";
 import { updateAlertRule } from "../../modules/alerts/update-alert-rule";
 import type { AlertMessage } from "../../modules/stream/channel-messages";
 import { createTrpcRouter, requirePermission } from "../trpc";
+import { db } from "../../db/client";
+import { acknowledgeAlert } from "../../modules/notifications/acknowledge-alert";
+import { listAlertDeliveries } from "../../modules/notifications/list-alert-deliveries";
 import { ZPageInput } from "../../modules/paging";
 
 const ZRuleId = z.number().int().positive();
@@ -68,6 +71,19 @@ export const alertsRouter = createTrpcRouter({
     .query(({ ctx, input: { accountKey: _key, cursor, ...filters } }) =>
       listFiredAlerts({ accountId: ctx.account.id, query: { ...filters, ...(cursor ? { cursor } : {}) } }),
     ),
+
+  /** the alert's notifications and every try (docs/notifications.md) */
+  deliveries: requirePermission("alerts.read")
+    .input(z.object({ alertId: ZRuleId }))
+    .query(({ ctx, input }) => listAlertDeliveries({ accountId: ctx.account.id, alertId: input.alertId })),
+
+  /** stops a critical alert's escalation; records the signed-in member */
+  acknowledge: requirePermission("alerts.read")
+    .input(z.object({ alertId: ZRuleId }))
+    .mutation(async ({ ctx, input }) => {
+      const user = await db().user.findUnique({ where: { id: ctx.userId }, select: { name: true, email: true } });
+      return acknowledgeAlert({ accountId: ctx.account.id, alertId: input.alertId, by: { userId: ctx.userId, label: user ? `${user.name} <${user.email}>` : `user ${ctx.userId}` } });
+    }),
 
   live: requirePermission("alerts.read").subscription(({ ctx, signal }) => accountAlerts(ctx.account.id, signal)),
 });

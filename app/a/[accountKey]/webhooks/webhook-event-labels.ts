@@ -7,7 +7,8 @@ export const EVENT_LABELS: Record<WebhookEvent, { label: string; description: st
   access_requested: { label: "Access requested", description: "Somebody asks for access to a private link." },
   access_approved: { label: "Access approved", description: "Your team approves an access request." },
   form_submitted: { label: "Form submitted", description: "A passenger sends a link's form (for example: not riding today)." },
+  alert_fired: { label: "Alert fired", description: "An alert rule that lists the webhook channel fires." },
   test_ping: { label: "Test ping", description: "Sent by Send test." },
 };
 
-export const SUBSCRIBABLE_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted"] as const satisfies readonly WebhookEvent[];
+export const SUBSCRIBABLE_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted", "alert_fired"] as const satisfies readonly WebhookEvent[];

@@ -71,6 +71,7 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
         asset_ids: [],
         cooldown_s: 60,
         params: { speed_kmh: 90, min_duration_s: 30 },
+        notify: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: expect.any(String),
       },
@@ -95,6 +96,11 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
     expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["body", "name", "params.speed_kmh"]);
     const wrongType = await api.rules("POST", { name: "x", type: "SPEEDING" });
     expect(wrongType.body.errors).toEqual([{ field: "type", message: expect.stringContaining("must be one of: OVERSPEED") }]);
+    const notify = await api.rules("POST", { ...speeding, notify: { channels: ["fax"], phones: ["12345"], user_ids: [123456789] } });
+    expect(notify).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
+    expect(notify.body.errors.map((e: { field: string }) => e.field)).toEqual(["notify.channels.0", "notify.phones.0"]);
+    const member = await api.rules("POST", { ...speeding, notify: { user_ids: [123456789] } });
+    expect(member.body.errors).toEqual([{ field: "notify.user_ids", message: "not a member of this account: 123456789" }]);
     const asset = await api.rules("POST", { ...speeding, asset_ids: [123456789] });
     expect(asset).toMatchObject({ status: 422, body: { errors: [{ field: "asset_ids" }] } });
 

@@ -1,6 +1,8 @@
 // Alert rules (/api/{accountKey}/alert), fired alerts (/api/{accountKey}/fired-alert) and geofences
 // (/api/{accountKey}/geofence). Payload details per rule and alert type: docs/alerts.md.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { ZAlertDeliveries } from "../../../modules/notifications/list-alert-deliveries";
+import { ZAcknowledgement } from "../../../modules/notifications/acknowledge-alert";
 import { z } from "zod";
 import {
   ZAlertRuleBody,
@@ -103,6 +105,26 @@ export function registerAlertPaths(registry: OpenAPIRegistry): void {
     security: oauth("alerts:read"),
     request: { params: alertParams },
     responses: { 200: json(fired, "The fired alert."), ...errorResponses(401, 403, 404, 429) },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/{accountKey}/fired-alert/{alertId}/deliveries",
+    tags: ["Alerts"],
+    summary: "List a fired alert's notifications",
+    description: "Every message of the alert (e-mail, SMS, in-app, webhook, escalation steps) with each try (docs/notifications.md).",
+    security: oauth("alerts:read"),
+    request: { params: alertParams },
+    responses: { 200: json(one(ZAlertDeliveries).meta({ id: "AlertDeliveriesResponse" }), "The alert's notifications."), ...errorResponses(401, 403, 404, 429) },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/{accountKey}/fired-alert/{alertId}/acknowledge",
+    tags: ["Alerts"],
+    summary: "Acknowledge a fired alert",
+    description: "Stops a critical alert's escalation and records who and when; acknowledging again answers the first acknowledgement.",
+    security: oauth("alerts:write"),
+    request: { params: alertParams },
+    responses: { 200: json(one(ZAcknowledgement).meta({ id: "AlertAcknowledgementResponse" }), "The acknowledgement."), ...errorResponses(401, 403, 404, 429) },
   });
 
   registry.registerPath({

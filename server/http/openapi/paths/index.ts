@@ -5,6 +5,7 @@ import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
 import { registerAuthorisedDriverPaths } from "./authorised-drivers";
 import { registerImportPaths } from "./imports";
+import { registerMessagePaths } from "./messages";
 import { registerOAuthPaths } from "./oauth";
 import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
@@ -29,4 +30,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   "authorised-drivers": registerAuthorisedDriverPaths,
   "tracking-links": registerTrackingLinkPaths,
   reports: registerReportPaths,
+  messages: registerMessagePaths,
 };

@@ -11,6 +11,7 @@ import { startPollingWorker, type PollingWorker } from "../../../jobs/polling-wo
 import { storedBytes, sweepReportCache } from "../cache/report-cache";
 import type { RenderedReport, ReportFormat, ReportHeading, ReportRequest, ReportRow } from "../report-model";
 import { publishReportJobById } from "./report-job-events";
+import { notifyReportJobOutcome } from "../../notifications/inbox/notify-report-job";
 import { loadReportRequest, REPORT_JOB_LIMITS, type StoredReportRequest } from "./report-jobs.schema";
 
 /** makes a job's file; calls `onRows` with every batch of rows as it goes (progress, lease, yielding) */
@@ -181,6 +182,7 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
     });
     logger.info({ jobId: job.id, accountId: job.accountId, format: job.format, bytes: file.body.byteLength, ms: now() - started }, "report job done");
     await publishReportJobById(job.id);
+    await notifyReportJobOutcome(job.id);
     if (job.scheduleId !== null) options.onScheduledJobFinished?.(job.id);
     return true;
   } catch (error) {
@@ -210,6 +212,7 @@ async function runJob(job: ClaimedJob, options: ReportWorkerOptions, now: () => 
       });
     if (count === 1) {
       await publishReportJobById(job.id);
+      await notifyReportJobOutcome(job.id);
       if (job.scheduleId !== null) options.onScheduledJobFinished?.(job.id);
     }
     return count === 1;

@@ -1,0 +1,94 @@
+// /api/{account_key}/messages on every database kind: sending to a driver, to a vehicle's current driver and to all
+// drivers (201), paging back with cursors, and every refusal (400, 401, 403, 404, 405, 422).
+import { describe, expect, it } from "vitest";
+import { callRoute, makeAccount, makeAsset, makeToken, type RouteHandler } from "@/server/testing/http-fixtures";
+import { useRecordingHub } from "@/server/testing/recording-hub";
+import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
+import * as messages from "./route";
+
+describe.each(databaseKinds())("messages REST on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  const hub = useRecordingHub("private-channel.message");
+
+  async function setup() {
+    const account = await makeAccount();
+    const anna = await t.db.driver.create({ data: { accountId: account.id, name: "Anna" } });
+    const ben = await t.db.driver.create({ data: { accountId: account.id, name: "Ben" } });
+    const writer = await makeToken(account.id, { scopes: ["messages:read", "messages:write"] });
+    const reader = await makeToken(account.id, { scopes: ["messages:read"] });
+    return { account, anna, ben, token: writer.token, readOnly: reader.token, base: `/api/${account.key}/messages`, params: { accountKey: account.key } };
+  }
+  const post = (s: Awaited<ReturnType<typeof setup>>, body: unknown, token: string | null = s.token) =>
+    callRoute(messages.POST as RouteHandler, "POST", s.base, s.params, token ?? undefined, body);
+  const get = (s: Awaited<ReturnType<typeof setup>>, query = "", token: string | null = s.token) =>
+    callRoute(messages.GET as RouteHandler, "GET", `${s.base}${query}`, s.params, token ?? undefined);
+
+  it("sends to one driver, to a vehicle's current driver and to all drivers, and pages back newest first", async () => {
+    const s = await setup();
+    const one = await post(s, { driver_id: s.anna.id, body: "  Call the office  " });
+    expect(one.status).toBe(201);
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.data[0]).toMatchObject({ driver_id: s.anna.id, driver_name: "Anna", direction: "to_driver", body: "Call the office", status: "sent", asset_id: null, read_at: null });
+    expect(one.body.data[0].sent_at).not.toBeNull();
+    await hub.settle();
+    expect(hub.events.some((e) => e.channel === `private-driver.${s.anna.id}` && e.event === "message.changed" && (e.data as { id: number }).id === one.body.data[0].id)).toBe(true);
+
+    // the vehicle's route names Ben as its driver
+    const van = await makeAsset(s.account.id, "Van");
+    await t.db.route.create({ data: { accountId: s.account.id, routeNumber: "R1", assetId: van.id, driverId: s.ben.id } });
+    const toVan = await post(s, { asset_id: van.id, body: "Fuel up" });
+    expect([toVan.status, toVan.body.data[0].driver_id, toVan.body.data[0].asset_id]).toEqual([201, s.ben.id, van.id]);
+
+    const all = await post(s, { all_drivers: true, body: "Depot closes at 6" });
+    expect([all.status, all.body.data.map((m: { driver_id: number }) => m.driver_id)]).toEqual([201, [s.anna.id, s.ben.id]]);
+
+    const page1 = await get(s, "?limit=2", s.readOnly);
+    expect(page1.status).toBe(200);
+    expect(page1.body.data.map((m: { body: string }) => m.body)).toEqual(["Depot closes at 6", "Depot closes at 6"]);
+    const page2 = await get(s, `?limit=2&cursor=${page1.body.next_cursor}`, s.readOnly);
+    expect(page2.body.data.map((m: { body: string }) => m.body)).toEqual(["Fuel up", "Call the office"]);
+    expect(page2.body.next_cursor).toBeNull();
+    const annas = await get(s, `?driver_id=${s.anna.id}`, s.readOnly);
+    expect(annas.body.data.map((m: { body: string }) => m.body)).toEqual(["Depot closes at 6", "Call the office"]);
+  });
+
+  it("refuses what it must", async () => {
+    const s = await setup();
+    expect((await post(s, { driver_id: s.anna.id, body: "x" }, null)).status).toBe(401);
+    expect((await get(s, "", null)).status).toBe(401);
+    const noScope = await makeToken(s.account.id, { scopes: ["assets:read"] });
+    expect((await get(s, "", noScope.token)).body.code).toBe("INSUFFICIENT_SCOPE");
+    const forbidden = await post(s, { driver_id: s.anna.id, body: "x" }, s.readOnly);
+    expect([forbidden.status, forbidden.body.code]).toEqual([403, "INSUFFICIENT_SCOPE"]);
+
+    expect((await post(s, "{oops")).status).toBe(400);
+    const bad = await post(s, { driver_id: s.anna.id, body: "x".repeat(1001) });
+    expect([bad.status, bad.body.errors]).toEqual([422, [{ field: "body", message: "must be at most 1000 characters" }]]);
+    const two = await post(s, { driver_id: s.anna.id, all_drivers: true, body: "x" });
+    expect([two.status, two.body.errors]).toEqual([422, [{ field: "driver_id", message: "give exactly one of driver_id, asset_id or all_drivers" }]]);
+    expect((await post(s, { body: "x" })).status).toBe(422);
+    expect((await post(s, { driver_id: s.anna.id, body: "   " })).status).toBe(422);
+
+    const other = await makeAccount("Other");
+    const theirs = await t.db.driver.create({ data: { accountId: other.id, name: "Theirs" } });
+    const foreign = await post(s, { driver_id: theirs.id, body: "x" });
+    expect([foreign.status, foreign.body.code]).toEqual([404, "DRIVER_NOT_FOUND"]);
+    const theirVan = await makeAsset(other.id, "Their van");
+    expect((await post(s, { asset_id: theirVan.id, body: "x" })).body.code).toBe("ASSET_NOT_FOUND");
+    const idle = await makeAsset(s.account.id, "Idle");
+    const noDriver = await post(s, { asset_id: idle.id, body: "x" });
+    expect([noDriver.status, noDriver.body.code]).toEqual([422, "NO_CURRENT_DRIVER"]);
+    const empty = await makeAccount("Empty");
+    const emptyToken = await makeToken(empty.id, { scopes: ["messages:write"] });
+    const none = await callRoute(messages.POST as RouteHandler, "POST", `/api/${empty.key}/messages`, { accountKey: empty.key }, emptyToken.token, { all_drivers: true, body: "x" });
+    expect([none.status, none.body.code]).toEqual([422, "NO_DRIVERS"]);
+
+    expect((await get(s, `?driver_id=${theirs.id}`)).status).toBe(404);
+    expect((await get(s, "?driver_id=abc")).status).toBe(422);
+    expect((await get(s, "?limit=500")).status).toBe(422);
+    expect((await get(s, "?cursor=%24%24")).status).toBe(422);
+    expect((await callRoute(messages.PUT as RouteHandler, "PUT", s.base, s.params, s.token, {})).status).toBe(405);
+    // another account's key with this token
+    expect((await callRoute(messages.GET as RouteHandler, "GET", `/api/${other.key}/messages`, { accountKey: other.key }, s.token)).status).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+// The driver's private channel over real sockets: /broadcasting/auth signs `private-driver.{id}` for the driver
+// page's session cookie (its own driver only), pusher-js subscribes on the real server and hears a dispatch message
+// the moment it is sent; another driver's channel (same account or another), no session and a revoked session are
+// refused.
+import Pusher from "pusher-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../db/client";
+import { PUBLIC_TRACKING_APP_KEY } from "../tracking-links/public-channel";
+import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
+import { makeAccount } from "../../testing/http-fixtures";
+import { driverChannel } from "./driver-channel-name";
+import { createDriverSession, DRIVER_SESSION_COOKIE, revokeDriverSessions } from "./driver-sessions";
+import { recordDriverReceipt } from "./record-driver-receipt";
+import { sendMessage } from "./send-message";
+
+let server: TrackingServer;
+const clients: Pusher[] = [];
+beforeAll(async () => {
+  server = await startTrackingServer();
+}, 60_000);
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await server?.close();
+});
+
+async function driverWithCookie(accountId: number, name: string) {
+  const driver = await db().driver.create({ data: { accountId, name } });
+  const session = await createDriverSession({ accountId, driverId: driver.id });
+  return { driver, cookie: `${DRIVER_SESSION_COOKIE}=${session.token}` };
+}
+
+async function channelAuth(channel: string, cookie?: string) {
+  const response = await fetch(`${server.url}/broadcasting/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: `socket_id=1.2&channel_name=${encodeURIComponent(channel)}`,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** the driver page on pusher-js: the auth request carries the driver cookie (a browser sends it by itself) */
+function driverPage(cookie: string | null) {
+  const { hostname, port } = new URL(server.url);
+  const client = new Pusher(PUBLIC_TRACKING_APP_KEY, {
+    wsHost: hostname,
+    wsPort: Number(port),
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    cluster: "",
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${server.url}/broadcasting/auth`,
+      transport: "ajax",
+      customHandler: ({ socketId, channelName }, callback) => {
+        fetch(`${server.url}/broadcasting/auth`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+          body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channelName)}`,
+        }).then(
+          async (response) => (response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`status ${response.status}`), null)),
+          (error: Error) => callback(error, null),
+        );
+      },
+    },
+  });
+  clients.push(client);
+  return client;
+}
+
+function listen(client: Pusher, channelName: string) {
+  const channel = client.subscribe(channelName);
+  const events: Array<{ event: string; data: any }> = [];
+  const failures: unknown[] = [];
+  channel.bind_global((event: string, data: unknown) => {
+    if (event === "pusher:subscription_error") failures.push(data);
+    else events.push({ event, data });
+  });
+  return { channel, events, failures };
+}
+
+describe("private-driver channel", () => {
+  it("delivers a dispatch message and its receipts live to the driver's own channel", async () => {
+    const account = await makeAccount();
+    const { driver, cookie } = await driverWithCookie(account.id, "Anna");
+    const page = listen(driverPage(cookie), driverChannel(driver.id));
+    await waitUntil("subscription", () => (page.channel.subscribed ? true : undefined));
+    const [sent] = await sendMessage({ accountId: account.id, senderUserId: account.adminId, request: { driver_id: driver.id, body: "Come back to the depot" } });
+    const heard = await waitUntil("message", () => page.events.find((e) => e.event === "message.changed" && e.data.id === sent!.id));
+    expect(heard.data).toMatchObject({ body: "Come back to the depot", status: "sent", direction: "to_driver" });
+    await recordDriverReceipt({ accountId: account.id, driverId: driver.id, upToId: sent!.id, status: "read" });
+    await waitUntil("read receipt", () => page.events.find((e) => e.event === "message.changed" && e.data.status === "read"));
+  });
+
+  it("refuses another driver's channel in the same account and in another (403), no session and a revoked one (401)", async () => {
+    const account = await makeAccount();
+    const other = await makeAccount("Other");
+    const anna = await driverWithCookie(account.id, "Anna");
+    const ben = await driverWithCookie(account.id, "Ben");
+    const theirs = await driverWithCookie(other.id, "Theirs");
+    expect(await channelAuth(driverChannel(anna.driver.id), anna.cookie)).toMatchObject({ status: 200, body: { auth: expect.any(String) } });
+    expect(await channelAuth(driverChannel(ben.driver.id), anna.cookie)).toMatchObject({ status: 403, body: { code: "CHANNEL_FORBIDDEN" } });
+    expect(await channelAuth(driverChannel(theirs.driver.id), anna.cookie)).toMatchObject({ status: 403, body: { code: "CHANNEL_FORBIDDEN" } });
+    expect((await channelAuth(driverChannel(anna.driver.id))).status).toBe(401);
+    expect((await channelAuth(driverChannel(anna.driver.id), `${DRIVER_SESSION_COOKIE}=forged`)).status).toBe(401);
+    await revokeDriverSessions({ accountId: account.id, driverId: anna.driver.id });
+    expect((await channelAuth(driverChannel(anna.driver.id), anna.cookie)).status).toBe(401);
+  });
+
+  it("pusher-js hears nothing on another driver's channel", async () => {
+    const account = await makeAccount();
+    const other = await makeAccount("Another");
+    const anna = await driverWithCookie(account.id, "Anna");
+    const theirs = await driverWithCookie(other.id, "Theirs");
+    const client = driverPage(anna.cookie);
+    const refused = listen(client, driverChannel(theirs.driver.id));
+    await waitUntil("refusal", () => (refused.failures.length > 0 ? true : undefined));
+    const own = listen(client, driverChannel(anna.driver.id));
+    await waitUntil("own subscription", () => (own.channel.subscribed ? true : undefined));
+    await sendMessage({ accountId: other.id, senderUserId: other.adminId, request: { driver_id: theirs.driver.id, body: "Not for Anna" } });
+    await sendMessage({ accountId: account.id, senderUserId: account.adminId, request: { driver_id: anna.driver.id, body: "For Anna" } });
+    await waitUntil("own message", () => own.events.find((e) => e.event === "message.changed"));
+    expect(refused.channel.subscribed).toBe(false);
+    expect(refused.events).toEqual([]);
+    expect(own.events.filter((e) => e.event === "message.changed").map((e) => e.data.body)).toEqual(["For Anna"]);
+  });
+});

@@ -1,0 +1,50 @@
+// Dispatch sends a message to one driver, to a vehicle's current driver (find-current-driver.ts) or to every driver
+// of the account (groups come with fleet records; docs/messaging.md "Not yet"). Each driver gets a row of their own:
+// stored as queued, then published to the driver's channel and marked sent.
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
+import { parseInput } from "../parse-input";
+import { driverNotFound } from "../drivers/drivers.schema";
+import { findCurrentDriver } from "./find-current-driver";
+import { messageSelect, type MessageDto, toMessageDto, ZSendMessageRequest } from "./messages.schema";
+import { publishMessage } from "./publish-message";
+
+export async function sendMessage(input: { accountId: number; senderUserId: number | null; request: unknown; now?: Date }): Promise<MessageDto[]> {
+  const { accountId, senderUserId } = input;
+  const request = parseInput(ZSendMessageRequest, input.request);
+  const now = input.now ?? new Date();
+
+  let driverIds: number[];
+  let assetId: number | null = null;
+  if (request.driver_id !== undefined) {
+    const driver = await db().driver.findFirst({ where: { id: request.driver_id, accountId }, select: { id: true } });
+    if (!driver) throw driverNotFound(request.driver_id);
+    driverIds = [driver.id];
+  } else if (request.asset_id !== undefined) {
+    const asset = await db().asset.findFirst({ where: { id: request.asset_id, accountId }, select: { id: true } });
+    if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${request.asset_id} not found`);
+    const driverId = await findCurrentDriver({ accountId, assetId: asset.id, now });
+    if (driverId === null) throw new AppError("NO_CURRENT_DRIVER", `asset ${asset.id} has no current driver (no identified key, run or route names one)`);
+    driverIds = [driverId];
+    assetId = asset.id;
+  } else {
+    driverIds = (await db().driver.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } })).map((d) => d.id);
+    if (driverIds.length === 0) throw new AppError("NO_DRIVERS", "the account has no drivers to send to");
+  }
+
+  const created = await db().$transaction(
+    driverIds.map((driverId) =>
+      db().driverMessage.create({
+        data: { accountId, driverId, assetId, direction: "to_driver", body: request.body, senderUserId, status: "queued", createdAt: now },
+        select: { id: true },
+      }),
+    ),
+  );
+  const ids = created.map((row) => row.id);
+  // sent: handed to the driver's channel (the page also finds it by polling); delivered/read come from the page
+  await db().driverMessage.updateMany({ where: { id: { in: ids }, status: "queued" }, data: { status: "sent", sentAt: now } });
+  const rows = await db().driverMessage.findMany({ where: { id: { in: ids } }, select: messageSelect, orderBy: { id: "asc" } });
+  const messages = rows.map(toMessageDto);
+  for (const message of messages) await publishMessage(message);
+  return messages;
+}

@@ -1,0 +1,276 @@
+// Alert notifications end to end on both databases, each part against a real receiver: the mail outbox on disk, a
+// real SMTP server that refuses first, the SMS log provider's files, a real HTTP webhook receiver. Time is a manual
+// clock passed to the worker (quiet hours, digests, caps, back-off, escalation).
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { env, setEnv } from "../../env";
+import { log } from "../../log";
+import { createOutboxMailer, outboxPath } from "../../mail/outbox-mailer";
+import { createSmtpMailer } from "../../mail/smtp-mailer";
+import type { Mailer } from "../../mail/mailer";
+import { createLogSmsProvider } from "../../sms/log-sms-provider";
+import { readOutbox } from "../../testing/mail-capture";
+import { readSmsOutbox } from "../../testing/sms-capture";
+import { makeAccount, makeAsset, makeMember } from "../../testing/http-fixtures";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { startWebhookReceiver } from "../../testing/webhook-receiver";
+import { createAlertRule } from "../alerts/create-alert-rule";
+import { createWebhook } from "../webhooks/create-webhook";
+import { startWebhookDispatcher } from "../webhooks/webhook-dispatcher";
+import { emitWebhookEvent, setWebhookAnnouncer } from "../webhooks/webhook-events";
+import { addInboxNotification } from "./inbox/add-inbox-notification";
+import { acknowledgeAlert, acknowledgeByToken } from "./acknowledge-alert";
+import { listAlertDeliveries } from "./list-alert-deliveries";
+import { deliverDueNotifications, type NotificationWorkerDeps } from "./notification-worker";
+import { queueAlertNotifications } from "./queue-alert-notifications";
+import { unsubscribeByToken } from "./unsubscribe-by-token";
+
+const T0 = Date.UTC(2026, 10, 27, 12, 0, 0); // a Friday, 12:00 UTC
+
+describe.each(databaseKinds())("alert notifications on %s", (kind) => {
+  const t = useTestDatabase(kind);
+  let clock = T0;
+  let dataDir = "";
+  const previousEnv = env();
+  beforeAll(() => void setEnv({ ...previousEnv, WEBHOOK_ALLOW_PRIVATE: true }));
+  afterAll(() => void setEnv(previousEnv));
+  afterEach(() => setWebhookAnnouncer(undefined));
+
+  function deps(overrides: Partial<NotificationWorkerDeps> = {}): NotificationWorkerDeps {
+    const mail = createOutboxMailer({ dataDir, from: "alerts@example.test" });
+    const sms = createLogSmsProvider({ dataDir });
+    return { logger: log("notifications"), now: () => clock, mailer: () => mail, sms: () => sms, ...overrides };
+  }
+
+  async function setup() {
+    clock = T0;
+    dataDir = mkdtempSync(path.join(tmpdir(), "notify-"));
+    const account = await makeAccount("Notify Co");
+    const asset = await makeAsset(account.id, "Van 12");
+    const member = async (role: "fleet_manager" | "office_staff" | "viewer", name: string) => {
+      const user = await makeMember(account.id, role, name);
+      await t.db.user.update({ where: { id: user.id }, data: { passwordHash: "x" } });
+      return user;
+    };
+    const ann = await member("fleet_manager", "Ann Manager");
+    const bob = await member("office_staff", "Bob Backup");
+    return { account, asset, ann, bob };
+  }
+
+  async function rule(accountId: number, notify: Record<string, unknown>, name = "Speeding") {
+    return createAlertRule({ accountId, body: { name, type: "OVERSPEED", params: { speed_kmh: 90 }, notify } });
+  }
+
+  /** an alert of `ruleId` as the recorder stores it, queued like the alert path does */
+  async function fire(accountId: number, assetId: number, ruleId: number, firedAt = clock) {
+    const alert = await t.db.alert.create({
+      data: { accountId, assetId, ruleId, ruleName: "Speeding", type: "OVERSPEED", firedAt: new Date(firedAt), message: "Speed 120 km/h over 90 km/h", details: {} },
+    });
+    await queueAlertNotifications(t.db, { id: alert.id, accountId, assetId, ruleId, type: "OVERSPEED", firedAt }, clock);
+    return alert;
+  }
+
+  const mailTo = async (address: string) => (await readOutbox(dataDir)).filter((m) => m.to.includes(address.toLowerCase()));
+
+  it("refuses a bad notify block with field errors (422)", async () => {
+    const { account } = await setup();
+    const refused = await rule(account.id, { channels: ["pager"], emails: ["nope"], phones: ["060012345"] }).catch((e) => e);
+    expect(refused.code).toBe("VALIDATION_FAILED");
+    expect((refused.errors as { field: string }[]).map((e) => e.field)).toEqual(["notify.channels.0", "notify.emails.0", "notify.phones.0"]);
+    const notCritical = await rule(account.id, { user_ids: [1], escalation: [{ after_minutes: 5, channels: ["sms"], phones: ["+37060012345"] }] }).catch((e) => e);
+    expect(notCritical.errors).toEqual([{ field: "notify.escalation", message: "needs `critical: true` (only critical alerts escalate)" }]);
+    const unknownMember = await rule(account.id, { user_ids: [999_999] }).catch((e) => e);
+    expect(unknownMember.errors).toEqual([{ field: "notify.user_ids", message: "not a member of this account: 999999" }]);
+  });
+
+  it("sends one e-mail per person and channel when two rules fire on the same record, with one-click unsubscribe", async () => {
+    const { account, asset, ann } = await setup();
+    const byRole = await rule(account.id, { channels: ["email", "sms"], roles: ["fleet_manager"], phones: ["+37060012345"] }, "Speeding A");
+    const byName = await rule(account.id, { channels: ["email"], user_ids: [ann.id], emails: [ann.email.toUpperCase(), "owner@parents.test"] }, "Speeding B");
+    const first = await fire(account.id, asset.id, byRole.id);
+    await fire(account.id, asset.id, byName.id);
+    await deliverDueNotifications(deps());
+    expect(await mailTo(ann.email)).toHaveLength(1);
+    expect(await mailTo("owner@parents.test")).toHaveLength(1);
+    expect((await readSmsOutbox(dataDir)).map((s) => s.to)).toEqual(["+37060012345"]);
+    const raw = readdirSync(outboxPath(dataDir)).map((f) => readFileSync(path.join(outboxPath(dataDir), f), "utf8")).find((m) => m.includes(ann.email))!;
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(raw)![1]!;
+    expect(url.startsWith(env().PUBLIC_URL)).toBe(true);
+    const deliveries = await listAlertDeliveries({ accountId: account.id, alertId: first.id });
+    expect(deliveries.data.filter((d) => d.status === "sent").map((d) => d.channel).sort()).toEqual(["email", "email", "sms"]);
+    expect(deliveries.data.find((d) => d.channel === "sms")!.tries).toEqual([{ at: new Date(T0).toISOString(), outcome: "sent", detail: null }]);
+
+    // the link turns OVERSPEED e-mail off for Ann only; a forged token changes nothing
+    await expect(unsubscribeByToken(new URL(url).searchParams.get("token")! + "x")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await unsubscribeByToken(new URL(url).searchParams.get("token"));
+    clock += 120_000;
+    const later = await fire(account.id, asset.id, byName.id);
+    await deliverDueNotifications(deps());
+    expect(await mailTo(ann.email)).toHaveLength(1);
+    expect(await mailTo("owner@parents.test")).toHaveLength(2);
+    expect((await listAlertDeliveries({ accountId: account.id, alertId: later.id })).data.find((d) => d.recipient === `user:${ann.id}`)).toMatchObject({ status: "skipped", reason: "turned off by the recipient" });
+  });
+
+  it("puts the alert in the member's in-app inbox once, linking to the account's alerts", async () => {
+    const { account, asset, ann } = await setup();
+    const a = await rule(account.id, { channels: ["in_app"], user_ids: [ann.id] }, "Speeding A");
+    const b = await rule(account.id, { channels: ["in_app"], roles: ["fleet_manager"] }, "Speeding B");
+    await fire(account.id, asset.id, a.id);
+    await fire(account.id, asset.id, b.id);
+    await deliverDueNotifications(deps({ addInbox: addInboxNotification }));
+    const inbox = await t.db.inboxNotification.findMany({ where: { userId: ann.id } });
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ kind: "alert", title: "Speeding: Van 12", link: `/a/${account.key}/alerts` });
+  });
+
+  it("bounds a flapping device: a few messages of their own, then one summary at the hour's end", async () => {
+    const { account, asset, ann } = await setup();
+    const flapping = await rule(account.id, { channels: ["email"], user_ids: [ann.id] });
+    for (let i = 0; i < 40; i++) {
+      clock = T0 + i * 1000;
+      await fire(account.id, asset.id, flapping.id);
+      await deliverDueNotifications(deps());
+    }
+    expect(await mailTo(ann.email)).toHaveLength(5);
+    clock = T0 + 3_600_000;
+    await deliverDueNotifications(deps());
+    const mails = await mailTo(ann.email);
+    expect(mails).toHaveLength(6);
+    expect(mails[5]!.subject).toBe("And 35 more alerts from Van 12");
+  });
+
+  it("delays inside quiet hours to their end (critical rules ignore them) and sends an hourly digest", async () => {
+    const { account, asset, ann, bob } = await setup();
+    // 12:00 UTC is 14:00 in Vilnius: inside Ann's 13:00-15:00 quiet hours
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: ann.id, timeZone: "Europe/Vilnius", quietStart: "13:00", quietEnd: "15:00" } });
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: bob.id, digest: "hourly" } });
+    const normal = await rule(account.id, { channels: ["email"], user_ids: [ann.id, bob.id] });
+    const critical = await rule(account.id, { channels: ["email"], user_ids: [ann.id], critical: true }, "Crash");
+    await fire(account.id, asset.id, normal.id);
+    clock += 1000;
+    await fire(account.id, asset.id, critical.id);
+    clock += 1000;
+    await fire(account.id, asset.id, normal.id);
+    await deliverDueNotifications(deps());
+    expect((await mailTo(ann.email)).map((m) => m.subject)).toEqual(["[critical] Speeding: Van 12"]);
+    expect(await mailTo(bob.email)).toHaveLength(0);
+    clock = Date.UTC(2026, 10, 27, 12, 59, 59);
+    await deliverDueNotifications(deps());
+    expect(await mailTo(ann.email)).toHaveLength(1);
+    expect(await mailTo(bob.email)).toHaveLength(0);
+    clock = Date.UTC(2026, 10, 27, 13, 0, 0); // 15:00 in Vilnius; the hour's digest is due too
+    await deliverDueNotifications(deps());
+    expect(await mailTo(ann.email)).toHaveLength(3);
+    const digest = await mailTo(bob.email);
+    expect(digest.map((m) => m.subject)).toEqual(["Your hourly alert digest: 2 alerts"]);
+  });
+
+  it("retries an e-mail the SMTP server refuses for now, with back-off, and records every try", async () => {
+    const { account, asset, ann } = await setup();
+    let refusals = 2;
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (refusals-- > 0) return callback(Object.assign(new Error("try again later"), { responseCode: 451 }));
+        received.push(address.address);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+    const mailer: Mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, from: "alerts@example.test" });
+    try {
+      const r = await rule(account.id, { channels: ["email"], user_ids: [ann.id] });
+      const alert = await fire(account.id, asset.id, r.id);
+      const run = () => deliverDueNotifications(deps({ mailer: () => mailer }));
+      await run();
+      expect(received).toEqual([]);
+      clock += 29_000;
+      await run(); // the first retry is due after 30 s
+      expect((await listAlertDeliveries({ accountId: account.id, alertId: alert.id })).data[0]!.attempts).toBe(1);
+      clock += 1_000;
+      await run();
+      clock += 60_000;
+      await run();
+      expect(received).toEqual([ann.email]);
+      const [delivery] = (await listAlertDeliveries({ accountId: account.id, alertId: alert.id })).data;
+      expect(delivery).toMatchObject({ status: "sent", attempts: 3 });
+      expect(delivery!.tries.map((a) => a.outcome)).toEqual(["temporary_failure", "temporary_failure", "sent"]);
+    } finally {
+      await mailer.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  it("gives up after the last try", async () => {
+    const { account, asset, ann } = await setup();
+    const broken: Mailer = { kind: "smtp", send: async () => Promise.reject(Object.assign(new (await import("../../errors")).AppError("MAIL_UNAVAILABLE", "down"))), close: async () => {} };
+    const r = await rule(account.id, { channels: ["email"], user_ids: [ann.id] });
+    const alert = await fire(account.id, asset.id, r.id);
+    for (let i = 0; i < 8; i++) {
+      await deliverDueNotifications(deps({ mailer: () => broken }));
+      clock += 3_600_000;
+    }
+    const [delivery] = (await listAlertDeliveries({ accountId: account.id, alertId: alert.id })).data;
+    expect(delivery).toMatchObject({ status: "failed", attempts: 5, reason: "gave up after 5 tries" });
+  });
+
+  it("escalates an unacknowledged critical alert to the backup contact, and acknowledging stops the next step", async () => {
+    const { account, asset, ann, bob } = await setup();
+    const r = await rule(account.id, {
+      channels: ["email"],
+      user_ids: [ann.id],
+      critical: true,
+      escalation: [
+        { after_minutes: 5, channels: ["sms"], phones: ["+37060099999"] },
+        { after_minutes: 10, channels: ["email"], user_ids: [bob.id] },
+      ],
+    });
+    const alert = await fire(account.id, asset.id, r.id);
+    await deliverDueNotifications(deps());
+    const ackLink = /Acknowledge \(stops the escalation\): (\S+)/.exec((await mailTo(ann.email))[0]!.text)![1]!;
+    clock += 5 * 60_000;
+    await deliverDueNotifications(deps());
+    expect((await readSmsOutbox(dataDir)).map((s) => s.to)).toEqual(["+37060099999"]);
+    const ack = await acknowledgeByToken(new URL(ackLink).searchParams.get("token"), clock + 1000);
+    expect(ack).toMatchObject({ acknowledged_now: true, acknowledged_by: `Ann Manager <${ann.email}> (e-mail link)` });
+    clock += 10 * 60_000;
+    await deliverDueNotifications(deps());
+    expect(await mailTo(bob.email)).toHaveLength(0);
+    const again = await acknowledgeAlert({ accountId: account.id, alertId: alert.id, by: { userId: bob.id, label: "Bob" } });
+    expect(again).toMatchObject({ acknowledged_now: false, acknowledged_by: `Ann Manager <${ann.email}> (e-mail link)` });
+    const deliveries = await listAlertDeliveries({ accountId: account.id, alertId: alert.id });
+    expect(deliveries.acknowledged_at).toBe(new Date(clock - 10 * 60_000 + 1000).toISOString());
+    expect(deliveries.data.filter((d) => d.kind === "escalation").map((d) => d.status)).toEqual(["sent", "cancelled"]);
+  });
+
+  it("announces alert_fired to the account's webhooks, signed, received by a real HTTP receiver", async () => {
+    const { account, asset } = await setup();
+    const dispatcher = startWebhookDispatcher({ logger: log("webhooks"), allowPrivate: true });
+    setWebhookAnnouncer(dispatcher.announce);
+    const receiver = await startWebhookReceiver();
+    try {
+      const hook = await createWebhook({ accountId: account.id, userId: account.adminId, body: { url: receiver.url, events: ["alert_fired"] } });
+      receiver.setSecret(hook.secret);
+      const r = await rule(account.id, { channels: ["webhook"] });
+      const alert = await fire(account.id, asset.id, r.id);
+      await deliverDueNotifications(deps({ announceAlert: (accountId, data) => emitWebhookEvent(accountId, "alert_fired", data) }));
+      const got = await receiver.next((d) => d.event === "alert_fired");
+      expect(got.verified).toBe(true);
+      expect(got.body).toMatchObject({ event: "alert_fired", account_key: account.key, data: { alert_id: alert.id, type: "OVERSPEED", asset: { id: asset.id, name: "Van 12" }, critical: false } });
+    } finally {
+      await dispatcher.stop();
+      await receiver.close();
+    }
+  });
+});
