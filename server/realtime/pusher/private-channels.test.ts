@@ -10,7 +10,8 @@ import { PUBLIC_TRACKING_APP_KEY } from "../../modules/tracking-links/public-cha
 import { authSecret } from "../../security/auth-secret";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
-import { publishPrivate, userChannel } from "../../modules/private-channels/private-channels";
+import { publishPrivate } from "../../modules/private-channels/private-channels";
+import { userChannel } from "../../modules/notifications/inbox/user-channel-name";
 import { findPrivateChannelAuthorizer, registerPrivateChannel } from "./private-channel-authorizers";
 
 let server: TrackingServer;
