@@ -2,12 +2,13 @@
 // dashboard session cookie (its own user only), pusher-js subscribes on the real server, and a message published on
 // the hub reaches it; other users' channels, other accounts' and requests without a session are refused.
 import { encode } from "next-auth/jwt";
-import Pusher from "pusher-js";
+import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { db } from "../../db/client";
 import { PUBLIC_TRACKING_APP_KEY } from "../../modules/tracking-links/public-channel";
 import { authSecret } from "../../security/auth-secret";
+import { cookieChannelClient, listenOnChannel, postChannelAuth } from "../../testing/cookie-channel-client";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
 import { publishPrivate } from "../../modules/private-channels/private-channels";
@@ -29,55 +30,16 @@ async function sessionCookie(userId: number, authAt = Date.now()): Promise<strin
   return `next-auth.session-token=${token}`;
 }
 
-async function channelAuth(channel: string, cookie?: string, socketId = "1.2") {
-  const response = await fetch(`${server.url}/broadcasting/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channel)}`,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const channelAuth = (channel: string, cookie?: string, socketId?: string) => postChannelAuth(server.url, channel, cookie, socketId);
 
 /** a dashboard tab on pusher-js: the auth request carries the session cookie (a browser sends it by itself) */
 function dashboardClient(cookie: string | null) {
-  const { hostname, port } = new URL(server.url);
-  const client = new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    cluster: "",
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${server.url}/broadcasting/auth`,
-      transport: "ajax",
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`${server.url}/broadcasting/auth`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-          body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channelName)}`,
-        }).then(
-          async (response) =>
-            response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`status ${response.status}`), null),
-          (error: Error) => callback(error, null),
-        );
-      },
-    },
-  });
+  const client = cookieChannelClient(server.url, cookie);
   clients.push(client);
   return client;
 }
 
-function listen(client: Pusher, channelName: string) {
-  const channel = client.subscribe(channelName);
-  const events: Array<{ event: string; data: unknown }> = [];
-  const failures: unknown[] = [];
-  channel.bind_global((event: string, data: unknown) => {
-    if (event === "pusher:subscription_error") failures.push(data);
-    else events.push({ event, data });
-  });
-  return { channel, events, failures };
-}
+const listen = listenOnChannel;
 
 describe("private-user channel", () => {
   it("lets a signed-in user subscribe to their own channel and hear what is published on the hub", async () => {
