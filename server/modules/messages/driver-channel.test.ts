@@ -70,6 +70,21 @@ describe("private-driver channel", () => {
     expect((await channelAuth(driverChannel(anna.driver.id), anna.cookie)).status).toBe(401);
   });
 
+  it("closes the open page's socket with 4009 when the account signs the driver out everywhere (a lost phone)", async () => {
+    const account = await makeAccount();
+    const { driver, cookie } = await driverWithCookie(account.id, "Anna");
+    const phone = driverPage(cookie);
+    const page = listen(phone, driverChannel(driver.id));
+    const closes: unknown[] = [];
+    phone.connection.bind("error", (error: { data?: { code?: number } }) => closes.push(error?.data?.code));
+    await waitUntil("subscription", () => (page.channel.subscribed ? true : undefined));
+    await revokeDriverSessions({ accountId: account.id, driverId: driver.id });
+    await waitUntil("4009", () => (closes.includes(4009) ? true : undefined));
+    await sendMessage({ accountId: account.id, senderUserId: account.adminId, request: { driver_id: driver.id, body: "Are you there?" } });
+    await waitUntil("socket down", () => (phone.connection.state !== "connected" ? true : undefined));
+    expect(page.events.filter((e) => e.event === "message.changed")).toEqual([]);
+  });
+
   it("pusher-js hears nothing on another driver's channel", async () => {
     const account = await makeAccount();
     const other = await makeAccount("Another");

@@ -8,6 +8,16 @@
 import { hub } from "../../hub";
 import { log } from "../../log";
 
+/**
+ * Closes every socket subscribed to `channel`, on every node, with 4009: its sessions were revoked, so what was
+ * authorised before must not keep listening. pusher-js does not reconnect on 4009; the page's polling then meets 401.
+ */
+export async function closePrivateChannel(channel: string): Promise<void> {
+  await hub()
+    .publish("private-channel.revoked", { channel })
+    .catch((error: unknown) => log("pusher").warn({ err: error, channel }, "private channel revocation not published"));
+}
+
 export async function publishPrivate(channel: string, event: string, data: unknown): Promise<void> {
   await hub()
     .publish("private-channel.message", { channel, event, data })

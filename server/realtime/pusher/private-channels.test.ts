@@ -13,6 +13,7 @@ import { startTrackingServer, waitUntil, type TrackingServer } from "../../testi
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
 import { publishPrivate } from "../../modules/private-channels/private-channels";
 import { userChannel } from "../../modules/notifications/inbox/user-channel-name";
+import { revokeUserSessions } from "../../modules/users/revoke-user-sessions";
 import { findPrivateChannelAuthorizer, registerPrivateChannel } from "./private-channel-authorizers";
 
 let server: TrackingServer;
@@ -74,6 +75,26 @@ describe("private-user channel", () => {
     await db().user.update({ where: { id: userId }, data: { sessionsValidAfter: new Date() } });
     // session-validity caches per process for a few seconds: this user was never looked up before
     expect((await channelAuth(userChannel(userId), cookie)).status).toBe(401);
+  });
+
+  it("closes an open subscription with 4009 when the user signs out everywhere, on the socket that was listening", async () => {
+    const account = await createFixtureAccount();
+    const userId = account.users.fleet_manager;
+    const bystander = account.users.viewer;
+    const client = dashboardClient(await sessionCookie(userId));
+    const other = dashboardClient(await sessionCookie(bystander));
+    const { channel } = listen(client, userChannel(userId));
+    const kept = listen(other, userChannel(bystander));
+    const closes: unknown[] = [];
+    client.connection.bind("error", (error: { data?: { code?: number } }) => closes.push(error?.data?.code));
+    await waitUntil("subscriptions", () => (channel.subscribed && kept.channel.subscribed ? true : undefined));
+    await revokeUserSessions({ userId, reason: "signed_out_everywhere" });
+    await waitUntil("4009", () => (closes.includes(4009) ? true : undefined));
+    await waitUntil("socket down", () => (client.connection.state !== "connected" ? true : undefined));
+    // another user's socket is untouched and still hears its own channel
+    await publishPrivate(userChannel(bystander), "notification.created", { id: 3 });
+    await waitUntil("bystander still live", () => kept.events.find((e) => e.event === "notification.created"));
+    expect(other.connection.state).toBe("connected");
   });
 
   it("pusher-js gets a subscription error for another user's channel and hears nothing from it", async () => {
