@@ -2,10 +2,9 @@
 // page's session cookie (its own driver only), pusher-js subscribes on the real server and hears a dispatch message
 // the moment it is sent; another driver's channel (same account or another), no session and a revoked session are
 // refused.
-import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
-import { cookieChannelClient, listenOnChannel, postChannelAuth } from "../../testing/cookie-channel-client";
+import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { makeAccount } from "../../testing/http-fixtures";
 import { driverChannel } from "./driver-channel-name";
@@ -16,12 +15,16 @@ import { recordDriverReceipt } from "./record-driver-receipt";
 import { sendMessage } from "./send-message";
 
 let server: TrackingServer;
-const clients: Pusher[] = [];
+// the driver page on pusher-js: the auth request carries the cookie (a browser sends it by itself)
+const tabs = cookieChannelTabs(() => server.url);
+const driverPage = tabs.open;
+const channelAuth = tabs.auth;
+const listen = listenOnChannel;
 beforeAll(async () => {
   server = await startTrackingServer();
 }, 60_000);
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  tabs.closeAll();
   await server?.close();
 });
 
@@ -31,16 +34,6 @@ async function driverWithCookie(accountId: number, name: string) {
   return { driver, cookie: `${DRIVER_SESSION_COOKIE}=${session.token}` };
 }
 
-const channelAuth = (channel: string, cookie?: string, socketId?: string) => postChannelAuth(server.url, channel, cookie, socketId);
-
-/** the driver page on pusher-js: the auth request carries the driver cookie (a browser sends it by itself) */
-function driverPage(cookie: string | null) {
-  const client = cookieChannelClient(server.url, cookie);
-  clients.push(client);
-  return client;
-}
-
-const listen = listenOnChannel;
 
 describe("private-driver channel", () => {
   it("delivers a dispatch message and its receipts live to the driver's own channel", async () => {

@@ -2,13 +2,12 @@
 // dashboard session cookie (its own user only), pusher-js subscribes on the real server, and a message published on
 // the hub reaches it; other users' channels, other accounts' and requests without a session are refused.
 import { encode } from "next-auth/jwt";
-import type Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { db } from "../../db/client";
 import { PUBLIC_TRACKING_APP_KEY } from "../../modules/tracking-links/public-channel";
 import { authSecret } from "../../security/auth-secret";
-import { cookieChannelClient, listenOnChannel, postChannelAuth } from "../../testing/cookie-channel-client";
+import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
 import { publishPrivate } from "../../modules/private-channels/private-channels";
@@ -17,12 +16,16 @@ import { revokeUserSessions } from "../../modules/users/revoke-user-sessions";
 import { findPrivateChannelAuthorizer, registerPrivateChannel } from "./private-channel-authorizers";
 
 let server: TrackingServer;
-const clients: Pusher[] = [];
+// a dashboard tab on pusher-js: the auth request carries the cookie (a browser sends it by itself)
+const tabs = cookieChannelTabs(() => server.url);
+const dashboardClient = tabs.open;
+const channelAuth = tabs.auth;
+const listen = listenOnChannel;
 beforeAll(async () => {
   server = await startTrackingServer();
 }, 60_000);
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  tabs.closeAll();
   await server?.close();
 });
 
@@ -31,16 +34,6 @@ async function sessionCookie(userId: number, authAt = Date.now()): Promise<strin
   return `next-auth.session-token=${token}`;
 }
 
-const channelAuth = (channel: string, cookie?: string, socketId?: string) => postChannelAuth(server.url, channel, cookie, socketId);
-
-/** a dashboard tab on pusher-js: the auth request carries the session cookie (a browser sends it by itself) */
-function dashboardClient(cookie: string | null) {
-  const client = cookieChannelClient(server.url, cookie);
-  clients.push(client);
-  return client;
-}
-
-const listen = listenOnChannel;
 
 describe("private-user channel", () => {
   it("lets a signed-in user subscribe to their own channel and hear what is published on the hub", async () => {
