@@ -2,9 +2,9 @@
 // "Preferences"): every role, viewers too, reads and replaces only their own (ctx.userId, never an input). The body
 // is the REST document (snake_case), so the dashboard and integrators share one schema and one set of field errors.
 import { z } from "zod";
-import { getNotificationSettings } from "../../modules/notifications/settings/get-notification-settings";
-import type { NotificationSettingsBody } from "../../modules/notifications/settings/notification-settings.schema";
-import { replaceNotificationSettings } from "../../modules/notifications/settings/replace-notification-settings";
+import { getNotificationSettings } from "../../modules/notification-settings/get-notification-settings";
+import type { NotificationSettingsBody } from "../../modules/notification-settings/notification-settings.schema";
+import { replaceNotificationSettings } from "../../modules/notification-settings/replace-notification-settings";
 import { accountProcedure, createTrpcRouter } from "../trpc";
 
 const settingsRouter = createTrpcRouter({

@@ -2,7 +2,7 @@
 // (docs/notifications.md "Preferences").
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ZNotificationSettingsBody, ZNotificationSettingsDto } from "../../../modules/notifications/settings/notification-settings.schema";
+import { ZNotificationSettingsBody, ZNotificationSettingsDto } from "../../../modules/notification-settings/notification-settings.schema";
 import { ZAccountPathParams } from "../../rest.schema";
 import { errorResponses, oauth } from "../common";
 

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { idParam, readJson } from "@/server/http/request-input";
 import { withApiAuth } from "@/server/http/with-api-auth";
-import { getNotificationSettings } from "@/server/modules/notifications/settings/get-notification-settings";
-import { replaceNotificationSettings } from "@/server/modules/notifications/settings/replace-notification-settings";
+import { getNotificationSettings } from "@/server/modules/notification-settings/get-notification-settings";
+import { replaceNotificationSettings } from "@/server/modules/notification-settings/replace-notification-settings";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // Replaces one member's notification settings and preference rows in an account with the document given (PUT
 // semantics: a field left out takes its default, the rows sent are all the rows kept, so a type turned off by an
 // unsubscribe link comes back on when its row is left out). One transaction, so the worker never sees half of it.
-import { db } from "../../../db/client";
-import { parseInput } from "../../parse-input";
+import { db } from "../../db/client";
+import { parseInput } from "../parse-input";
 import { assertMember, getNotificationSettings } from "./get-notification-settings";
 import { memberKey } from "./member-key";
 import { type NotificationSettingsDto, ZNotificationSettingsBody } from "./notification-settings.schema";

@@ -3,10 +3,10 @@
 // role may call for themselves only. The REST route and the worker honouring saved settings are tested in
 // app/api/[accountKey]/user/[userId]/notification-settings/route.test.ts.
 import { describe, expect, it } from "vitest";
-import { callerFor, createFixtureAccount, refusal } from "../../../testing/trpc-fixtures";
-import { databaseKinds, useTestDatabase } from "../../../testing/test-database";
-import { signToken } from "../notification-links";
-import { unsubscribeByToken } from "../unsubscribe-by-token";
+import { callerFor, createFixtureAccount, refusal } from "../../testing/trpc-fixtures";
+import { databaseKinds, useTestDatabase } from "../../testing/test-database";
+import { signToken } from "../notifications/notification-links";
+import { unsubscribeByToken } from "../notifications/unsubscribe-by-token";
 import { preferenceEnabled, withPreference } from "./effective-preference";
 import { getNotificationSettings } from "./get-notification-settings";
 import { ZNotificationSettingsBody } from "./notification-settings.schema";

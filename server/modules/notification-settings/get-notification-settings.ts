@@ -1,8 +1,8 @@
 // One member's notification settings in an account as the document REST and the dashboard edit. A user who is not
 // a member of the account is USER_NOT_FOUND, like one that does not exist. Rows the document cannot hold (a type or
 // channel no longer known) are left out, so what GET answers can be sent back with PUT as it is.
-import { db } from "../../../db/client";
-import { AppError } from "../../../errors";
+import { db } from "../../db/client";
+import { AppError } from "../../errors";
 import { DIGESTS, type Digest, isPreferenceChannel, isPreferenceType, type NotificationSettingsDto } from "./notification-settings.schema";
 import { memberKey } from "./member-key";
 

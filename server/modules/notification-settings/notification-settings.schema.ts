@@ -2,11 +2,13 @@
 // delivery settings (phone for SMS, time zone, quiet hours, digest) and the preference rows that turn alert types off
 // per channel. REST (PUT /api/{account_key}/user/{user_id}/notification-settings) and the dashboard (tRPC
 // notifications.settings.update) send the same snake_case body; GET answers with a document that is itself a valid
-// body. The dashboard imports this file: it holds no server code.
+// body. The dashboard imports this file: it holds no server code. A module of its own beside notifications/, because
+// it reads the alert types (stream/channel-messages.ts) and notifications/ importing stream/ would close an import
+// cycle (stream -> accounts -> reports -> notifications).
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { ALERT_TYPES, type AlertType } from "../../stream/channel-messages";
-import { isTimeZone } from "../../time/zoned-time";
+import { ALERT_TYPES, type AlertType } from "../stream/channel-messages";
+import { isTimeZone } from "../time/zoned-time";
 
 /** the channels a member can turn off (webhooks belong to the account, not to a person) */
 export const PREFERENCE_CHANNELS = ["email", "sms", "in_app"] as const;
