@@ -7,18 +7,12 @@ import { useId } from "react";
 import { NOTIFY_CHANNELS, NOTIFY_LIMITS, MEMBER_ROLES, type NotifyChannel } from "@/server/modules/notifications/notify-config";
 import type { NotifyMember } from "@/server/modules/notifications/list-notify-members";
 import { ROLE_LABELS } from "@/server/modules/users/roles";
+import { CHANNEL_LABELS } from "../notify-labels";
 import { Button } from "../../../../_components/ui/button";
 import { Field } from "../../../../_components/ui/field";
 import { FieldNote } from "../../../../_components/ui/field-note";
 import { TextAreaField } from "../../../../_components/ui/text-area-field";
 import { newStep, toggled, type NotifyDraft, type NotifyErrors, type RecipientErrors, type RecipientsDraft, type StepDraft, type StepErrors } from "./notify-draft";
-
-export const CHANNEL_LABELS: Record<NotifyChannel, string> = {
-  email: "E-mail",
-  sms: "SMS",
-  in_app: "Dashboard inbox",
-  webhook: "Webhooks",
-};
 
 const BOX = "rounded-md p-2 ring-1 ring-inset ring-slate-200";
 

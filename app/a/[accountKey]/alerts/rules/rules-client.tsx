@@ -24,7 +24,8 @@ import { Field } from "../../../../_components/ui/field";
 import { PageHeader } from "../../../../_components/ui/page-header";
 import { SelectField } from "../../../../_components/ui/select-field";
 import { notifyBody, notifyDraft, notifyErrors } from "./notify-draft";
-import { CHANNEL_LABELS, NotifySection } from "./notify-section";
+import { CHANNEL_LABELS } from "../notify-labels";
+import { NotifySection } from "./notify-section";
 
 const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
 
