@@ -67,6 +67,8 @@ test("a manager's rule notifies them live in the inbox; they open the alert's de
   await dialog.getByRole("button", { name: "Add rule" }).click();
   await expect(who.getByText("not-an-address: must be an e-mail address")).toBeVisible();
   await expect(extra).toHaveAttribute("aria-invalid", "true");
+  // the refusal is a 400 the browser logs as a failed resource: expected here, so not counted as a page error
+  errors.length = 0;
   await extra.fill("");
   await dialog.getByRole("button", { name: "Add rule" }).click();
   await expect(dialog).toBeHidden();

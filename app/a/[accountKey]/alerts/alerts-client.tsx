@@ -101,7 +101,8 @@ export function AlertsClient({ accountKey, mapStyle, canAcknowledge }: { account
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-5">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: the table's width would widen a phone's page */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <ListCard
           className="lg:col-span-3"
           title="Fired alerts"
