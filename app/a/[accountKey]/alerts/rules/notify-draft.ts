@@ -2,8 +2,7 @@
 // (docs/notifications.md "Recipients and channels"). Kept apart from the drawing so the round trip is testable: a
 // stored block read into a draft and sent back unchanged is the same block, and a rule without one (null) stays null.
 // Validation is the server's; here the server's field errors (`notify.emails.0`) are only sorted to the controls.
-import type { NotifyChannel, NotifyConfig } from "@/server/modules/notifications/notify-config";
-import type { MEMBER_ROLES } from "@/server/modules/notifications/notify-config";
+import type { MEMBER_ROLES, NotifyChannel, NotifyConfig } from "@/server/modules/notifications/notify-config";
 
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
