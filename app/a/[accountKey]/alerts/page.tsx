@@ -1,4 +1,4 @@
-// Alerts: what fired, newest first, with where it happened on a map.
+// Alerts: what fired, newest first, with where it happened on a map and who was notified.
 import type { Metadata } from "next";
 import { env } from "@/server/env";
 import { mapStyleFor } from "@/server/modules/maps/map-style";
@@ -12,5 +12,5 @@ export default async function AlertsPage({ params }: { params: Promise<{ account
   const { accountKey } = await params;
   const page = await requireAccountPage(accountKey, "alerts");
   if (!page.can("alerts.read")) return <NoAccess title="Alerts" />;
-  return <AlertsClient accountKey={page.account.key} mapStyle={mapStyleFor(env())} />;
+  return <AlertsClient accountKey={page.account.key} mapStyle={mapStyleFor(env())} canAcknowledge={page.can("alerts.manage")} />;
 }
