@@ -1,24 +1,14 @@
-// Whether a member's preference rows let an alert type through on a channel: no row means on, the most specific row
-// wins (type and channel, then type, then channel, then */*). The notification worker decides by the same order
-// (notification-worker.ts preferenceAllows); the dashboard's matrix shows and edits cells with these functions.
-import { ANY, type Preference } from "./notification-settings.schema";
+// The dashboard's matrix of a member's preferences: whether a cell is on, and the rows after switching one, by the
+// order the notification worker sends by (notifications/preference-order.ts).
+import { preferenceAllows } from "../notifications/preference-order";
+import type { Preference } from "./notification-settings.schema";
 
 type Row = Pick<Preference, "alert_type" | "channel" | "enabled">;
 
-const rank = (row: Row) => (row.alert_type !== ANY ? 2 : 0) + (row.channel !== ANY ? 1 : 0);
-
-/** the row that decides (type, channel), or null when none applies (on) */
-function decidingRow(rows: readonly Row[], alertType: string, channel: string): Row | null {
-  let best: Row | null = null;
-  for (const row of rows) {
-    if ((row.alert_type !== alertType && row.alert_type !== ANY) || (row.channel !== channel && row.channel !== ANY)) continue;
-    if (!best || rank(row) > rank(best)) best = row;
-  }
-  return best;
-}
+const ordered = (row: Row) => ({ alertType: row.alert_type, channel: row.channel, enabled: row.enabled });
 
 export function preferenceEnabled(rows: readonly Row[], alertType: string, channel: string): boolean {
-  return decidingRow(rows, alertType, channel)?.enabled ?? true;
+  return preferenceAllows(rows.map(ordered), alertType, channel);
 }
 
 /**

@@ -7,6 +7,7 @@
 // cycle (stream -> accounts -> reports -> notifications).
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { ANY_PREFERENCE } from "../notifications/preference-order";
 import { ALERT_TYPES, type AlertType } from "../stream/channel-messages";
 import { isTimeZone } from "../time/zoned-time";
 
@@ -15,7 +16,7 @@ export const PREFERENCE_CHANNELS = ["email", "sms", "in_app"] as const;
 export type PreferenceChannel = (typeof PREFERENCE_CHANNELS)[number];
 
 /** a preference row's "every alert type" or "every channel" */
-export const ANY = "*";
+export const ANY = ANY_PREFERENCE;
 
 export const DIGESTS = ["off", "hourly", "daily"] as const;
 export type Digest = (typeof DIGESTS)[number];

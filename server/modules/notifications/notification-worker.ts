@@ -21,6 +21,7 @@ import type { AddInboxNotificationInput } from "./inbox/inbox.schema";
 import { setNotificationWake } from "./notification-worker-wake";
 import { ZNotifyConfig } from "./notify-config";
 import { queueEscalationStep } from "./queue-alert-notifications";
+import { ANY_PREFERENCE, preferenceAllows } from "./preference-order";
 
 /** the in-app channel: notify-inbox's addInboxNotification */
 export type AddInboxNotification = (input: AddInboxNotificationInput) => Promise<unknown>;
@@ -157,15 +158,13 @@ async function alertFacts(alertId: number): Promise<(AlertFacts & { acknowledged
   return { ...alert, assetName: alert.asset.name, accountName: alert.account.name, accountKey: alert.account.key };
 }
 
-/** on unless a preference turns it off; the most specific row wins (type+channel, type, channel, everything) */
-async function preferenceAllows(accountId: number, recipientKey: string, alertType: string, channel: string): Promise<boolean> {
+/** on unless a preference turns it off (preference-order.ts) */
+async function recipientAllows(accountId: number, recipientKey: string, alertType: string, channel: string): Promise<boolean> {
   const rows = await db().notificationPreference.findMany({
-    where: { accountId, recipientKey, alertType: { in: [alertType, "*"] }, channel: { in: [channel, "*"] } },
+    where: { accountId, recipientKey, alertType: { in: [alertType, ANY_PREFERENCE] }, channel: { in: [channel, ANY_PREFERENCE] } },
     select: { alertType: true, channel: true, enabled: true },
   });
-  const rank = (r: { alertType: string; channel: string }) => (r.alertType !== "*" ? 2 : 0) + (r.channel !== "*" ? 1 : 0);
-  const best = rows.sort((a, b) => rank(b) - rank(a))[0];
-  return best ? best.enabled : true;
+  return preferenceAllows(rows, alertType, channel);
 }
 
 async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: Row, now: number): Promise<void> {
@@ -176,7 +175,7 @@ async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: R
     return void (await finish(row.id, { status: "cancelled", reason: "acknowledged" }));
   }
   if (row.channel !== "webhook") {
-    if (!(await preferenceAllows(row.accountId, row.recipientKey, alert.type, row.channel))) {
+    if (!(await recipientAllows(row.accountId, row.recipientKey, alert.type, row.channel))) {
       return void (await finish(row.id, { status: "skipped", reason: "turned off by the recipient" }));
     }
   }
