@@ -107,7 +107,9 @@ test("a manager's rule notifies them live in the inbox; they open the alert's de
   const panel = page.getByRole("region", { name: "Notifications" });
   await expect(panel.getByRole("listitem")).toHaveCount(1);
   await expect(panel.getByRole("listitem")).toContainText("Speeding: Depot Van");
-  await page.keyboard.press("Escape");
+  // following it opens that alert on the alerts page
+  await panel.getByRole("link", { name: /Speeding: Depot Van/ }).click();
+  await expect(page).toHaveURL(/\/alerts\?alert=\d+$/);
   await expect(panel).toBeHidden();
 
   // 5. the alert's deliveries: the inbox message sent to the manager; a viewer (on a phone) sees them too, unacknowledged, without the button

@@ -221,7 +221,7 @@ async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: R
           kind: "alert",
           title: `${row.critical ? "Critical: " : ""}${alert.ruleName}: ${alert.assetName}`,
           body: alert.message,
-          link: `/a/${alert.accountKey}/alerts`,
+          link: `/a/${alert.accountKey}/alerts?alert=${alert.id}`,
           refs: { alert_id: alert.id, asset_id: alert.assetId },
         });
         return null;

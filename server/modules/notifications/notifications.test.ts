@@ -115,7 +115,7 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     expect((await listAlertDeliveries({ accountId: account.id, alertId: later.id })).data.find((d) => d.recipient === `user:${ann.id}`)).toMatchObject({ status: "skipped", reason: "turned off by the recipient" });
   });
 
-  it("puts the alert in the member's in-app inbox once, linking to the account's alerts", async () => {
+  it("puts the alert in the member's in-app inbox once, linking to the alert", async () => {
     const { account, asset, ann } = await setup();
     const a = await rule(account.id, { channels: ["in_app"], user_ids: [ann.id] }, "Speeding A");
     const b = await rule(account.id, { channels: ["in_app"], roles: ["fleet_manager"] }, "Speeding B");
@@ -124,7 +124,8 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     await deliverDueNotifications(deps({ addInbox: addInboxNotification }));
     const inbox = await t.db.inboxNotification.findMany({ where: { userId: ann.id } });
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ kind: "alert", title: "Speeding: Van 12", link: `/a/${account.key}/alerts` });
+    const first = await t.db.alert.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { id: "asc" }, select: { id: true } });
+    expect(inbox[0]).toMatchObject({ kind: "alert", title: "Speeding: Van 12", link: `/a/${account.key}/alerts?alert=${first.id}` });
   });
 
   it("bounds a flapping device: a few messages of their own, then one summary at the hour's end", async () => {

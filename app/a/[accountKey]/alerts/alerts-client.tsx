@@ -5,7 +5,7 @@
 // shows who heard about it and its acknowledgement (alert-deliveries.tsx).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
 import type { FiredAlertDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_TYPES, type AlertType } from "@/server/modules/stream/channel-messages";
@@ -41,11 +41,26 @@ const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
 };
 const COLUMNS: Column[] = [{ label: "When" }, { label: "Asset" }, { label: "Alert" }];
 
-export function AlertsClient({ accountKey, mapStyle, canAcknowledge }: { accountKey: string; mapStyle: MapStyle; canAcknowledge: boolean }) {
+export function AlertsClient({
+  accountKey,
+  mapStyle,
+  canAcknowledge,
+  initialAlertId,
+}: {
+  accountKey: string;
+  mapStyle: MapStyle;
+  canAcknowledge: boolean;
+  /** the alert a notification linked to: selected when it is among the loaded pages */
+  initialAlertId: number | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [type, setType] = useState<AlertType | "">("");
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(initialAlertId);
+  // a notification followed while this page is open navigates here with a new ?alert= and the same component
+  useEffect(() => {
+    if (initialAlertId !== null) setSelectedId(initialAlertId);
+  }, [initialAlertId]);
   const details = useRef<HTMLDivElement>(null);
   // on a phone the details sit below the list and the map: bring them into view when an alert is opened
   const open = (id: number) => {
