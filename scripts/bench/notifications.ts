@@ -54,6 +54,7 @@ const CONNECTIONS = 2_000;
 const RUN_MS = 10_000;
 const ALERTS_PER_S = Number(process.env.BENCH_NOTIFICATIONS_ALERTS_PER_S ?? 1_000);
 const RECIPIENTS = 5;
+/** flood rounds per side; 0 leaves the flood out (only the worker alone) */
 const ROUNDS = Number(process.env.BENCH_NOTIFICATIONS_ROUNDS ?? 3);
 /** how long after the flood the bench waits for the last in-app messages */
 const DRAIN_MS = Number(process.env.BENCH_NOTIFICATIONS_DRAIN_MS ?? 60_000);
@@ -277,6 +278,8 @@ export default {
       process.stderr.write(`notifications bench skipped: PostgreSQL not reachable at ${TEST_POSTGRES_URL}\n`);
       return [];
     }
+    // 0 rounds: only the worker alone (a quick look at the delivery path)
+    if (ROUNDS === 0) return [{ name: "notifications_worker_alone_messages_per_s", value: round(await workerAlone(), 0), unit: "messages/s" }];
     const geocoder = new OfflineGeocoder();
     await geocoder.load();
     const off: number[] = [];
