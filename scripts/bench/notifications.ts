@@ -12,7 +12,10 @@
 // Rounds run off then on, then on then off …; a side's figure is its median.
 //   notifications_ingest_off_positions_per_s / _on_   positions acknowledged per second
 //   notifications_ingest_cost_pct                      (off − on) / off, in % (target: at most 5)
-//   notifications_alerts_stored_per_s                  alerts the recorder stored a second during the flood (aimed: 1,000)
+//   notifications_alerts_stored_off_per_s / _on_       alerts the recorder stored a second during the flood (aimed:
+//                                                      1,000); the rest are stored after it. With notifications on,
+//                                                      the recorder also queues the rows and stores fewer, so the
+//                                                      sides do not carry the same alert load
 //   notifications_inbox_delivered_pct                  in-app messages in the inbox within DRAIN_MS after the flood,
 //                                                      of those queued
 //   notifications_inbox_latency_p50_ms / _p99_ms       from the alert stored (recordAlert resolved) to its inbox
@@ -284,7 +287,7 @@ export default {
     await geocoder.load();
     const off: number[] = [];
     const on: number[] = [];
-    const stored: number[] = [];
+    const stored: Record<"off" | "on", number[]> = { off: [], on: [] };
     const latencies: number[] = [];
     let queued = 0;
     let delivered = 0;
@@ -293,7 +296,7 @@ export default {
       for (const notify of i % 2 === 0 ? [false, true] : [true, false]) {
         const result = await side(notify, geocoder);
         (notify ? on : off).push(result.perSecond);
-        stored.push(result.alertsStored / (RUN_MS / 1000));
+        stored[notify ? "on" : "off"].push(result.alertsStored / (RUN_MS / 1000));
         if (notify) {
           queued += result.queued;
           delivered += result.latencies.length;
@@ -317,7 +320,8 @@ export default {
       { name: "notifications_ingest_off_positions_per_s", value: round(offMedian, 0), unit: "positions/s" },
       { name: "notifications_ingest_on_positions_per_s", value: round(onMedian, 0), unit: "positions/s" },
       { name: "notifications_ingest_cost_pct", value: round(((offMedian - onMedian) / offMedian) * 100, 1), unit: "%" },
-      { name: "notifications_alerts_stored_per_s", value: round(median(stored), 0), unit: "alerts/s" },
+      { name: "notifications_alerts_stored_off_per_s", value: round(median(stored.off), 0), unit: "alerts/s" },
+      { name: "notifications_alerts_stored_on_per_s", value: round(median(stored.on), 0), unit: "alerts/s" },
     ];
     if (sorted.length > 0) {
       const all = delivered === queued;
