@@ -62,6 +62,11 @@ declare module "./hub" {
      * gateway sends it to the channel's subscribers there as `event` with `data` (server/modules/private-channels/private-channels.ts)
      */
     "private-channel.message": { channel: string; event: string; data: unknown };
+    /**
+     * the sessions that may hear a private channel were revoked (a user's "sign out everywhere" or password change, an
+     * account signing a driver out): every node closes the sockets subscribed to it (server/modules/private-channels/private-channels.ts)
+     */
+    "private-channel.revoked": { channel: string };
     /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
     alert: AlertMessage;
     vehicle_health: VehicleHealthMessage;

@@ -5,7 +5,8 @@
 import { env } from "../env";
 import { AppError } from "../errors";
 import { requestCookie } from "../modules/messages/driver-channel";
-import { DRIVER_SESSION_COOKIE, type DriverSessionInfo, findDriverSession } from "../modules/messages/driver-sessions";
+import { DRIVER_SESSION_COOKIE, type DriverSessionInfo } from "../modules/messages/driver-session.schema";
+import { findDriverSession } from "../modules/messages/find-driver-session";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { unauthenticatedResponse } from "./api-response";
 import { clientAddressKey } from "./client-address-key";

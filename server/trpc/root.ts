@@ -12,6 +12,7 @@ import { driversRouter } from "./routers/drivers";
 import { geofencesRouter } from "./routers/geofences";
 import { importsRouter } from "./routers/imports";
 import { messagesRouter } from "./routers/messages";
+import { notificationsRouter } from "./routers/notifications";
 import { inboxRouter } from "./routers/inbox";
 import { passengersRouter } from "./routers/passengers";
 import { positionsRouter } from "./routers/positions";
@@ -39,6 +40,7 @@ export const appRouter = createTrpcRouter({
   imports: importsRouter,
   accessRequests: accessRequestsRouter,
   inbox: inboxRouter,
+  notifications: notificationsRouter,
   formSubmissions: formSubmissionsRouter,
   // school transport
   drivers: driversRouter,

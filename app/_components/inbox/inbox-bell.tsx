@@ -7,7 +7,8 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTRPC } from "../trpc";
 import { formatDate } from "../ui/format-date";
-import { openUserChannel } from "./user-channel";
+import { userChannel } from "@/server/modules/notifications/inbox/user-channel-name";
+import { openPrivateFeed } from "../realtime/private-feed";
 
 export const INBOX_POLL_MS = 30_000;
 
@@ -29,28 +30,21 @@ export function InboxBell({ accountKey, accountId, userId }: { accountKey: strin
   const markRead = useMutation(trpc.inbox.markRead.mutationOptions({ onSuccess: refresh }));
   const markAll = useMutation(trpc.inbox.markAllRead.mutationOptions({ onSuccess: refresh }));
 
-  useEffect(() => {
-    let close: (() => void) | null = null;
-    let cancelled = false;
-    openUserChannel(userId, {
-      onLive: (up) => {
-        setLive(up);
-        if (up) void refresh(); // whatever arrived while the socket was down
-      },
-      onEvent: (_event, data) => {
-        // the channel carries the user's notifications in every account: only this account's change this bell
-        if ((data as { accountId?: number } | null)?.accountId === accountId) void refresh();
-      },
-    }).then(
-      (disconnect) => (cancelled ? disconnect() : (close = disconnect)),
-      () => setLive(false),
-    );
-    return () => {
-      cancelled = true;
-      close?.();
-    };
+  useEffect(
+    () =>
+      openPrivateFeed(userChannel(userId), {
+        onLive: (up) => {
+          setLive(up);
+          if (up) void refresh(); // whatever arrived while the socket was down
+        },
+        onEvent: (_event, data) => {
+          // the channel carries the user's notifications in every account: only this account's change this bell
+          if ((data as { accountId?: number } | null)?.accountId === accountId) void refresh();
+        },
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, accountId]);
+    [userId, accountId],
+  );
 
   useEffect(() => {
     if (!open) return;

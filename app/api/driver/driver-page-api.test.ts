@@ -4,9 +4,9 @@
 // replies arrive at dispatch; cross-site writes, ended and revoked sessions are refused.
 import { describe, expect, it } from "vitest";
 import { env } from "@/server/env";
-import { revokeDriverSessions } from "@/server/modules/messages/driver-sessions";
+import { revokeDriverSessions } from "@/server/modules/messages/revoke-driver-sessions";
 import { listMessages } from "@/server/modules/messages/list-messages";
-import { replaceCannedReplies } from "@/server/modules/messages/canned-replies";
+import { replaceCannedReplies } from "@/server/modules/messages/replace-canned-replies";
 import { sendDriverSignInLink } from "@/server/modules/messages/send-driver-sign-in-link";
 import { sendMessage } from "@/server/modules/messages/send-message";
 import { setDriverPin } from "@/server/modules/messages/set-driver-pin";

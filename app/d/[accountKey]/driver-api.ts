@@ -1,5 +1,5 @@
 // The driver page's calls to /api/driver/*: JSON in and out, the session in an httpOnly cookie the browser sends.
-import type { CannedReplyDto } from "@/server/modules/messages/canned-replies";
+import type { CannedReplyDto } from "@/server/modules/messages/canned-replies.schema";
 import type { MessageDto } from "@/server/modules/messages/messages.schema";
 
 export interface Conversation {

@@ -4,7 +4,9 @@
 // polling every few seconds regardless, so a blocked socket only makes them a little slower. Dispatch messages
 // shown while the page is visible are marked read.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { driverChannel, DRIVER_MESSAGE_EVENT } from "@/server/modules/messages/driver-channel-name";
 import type { MessageDto } from "@/server/modules/messages/messages.schema";
+import { openPrivateFeed } from "../../_components/realtime/private-feed";
 import { type Conversation, DriverApiError, driverApi } from "./driver-api";
 
 const POLL_MS = 5000;
@@ -55,16 +57,15 @@ export function DriverPageClient({ accountKey, accountName }: { accountKey: stri
   // the live channel: any event is a cue to read the conversation again
   useEffect(() => {
     if (state !== "signed-in" || !conversation) return;
-    let closed = false;
-    let close: (() => void) | null = null;
-    void import("./driver-channel").then(({ openDriverChannel }) => {
-      if (closed) return;
-      close = openDriverChannel(conversation.driver.id, { onMessage: () => void refresh(), onLive: setLive });
+    // any "message.changed" is a cue to read the conversation again (which also records "delivered"); so is being
+    // subscribed, for whatever was sent while the socket was being set up
+    return openPrivateFeed(driverChannel(conversation.driver.id), {
+      onEvent: (event) => event === DRIVER_MESSAGE_EVENT && void refresh(),
+      onLive: (up) => {
+        setLive(up);
+        if (up) void refresh();
+      },
     });
-    return () => {
-      closed = true;
-      close?.();
-    };
     // the channel follows the driver, not each new conversation object
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, conversation?.driver.id, refresh]);

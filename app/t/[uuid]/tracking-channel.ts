@@ -3,10 +3,10 @@
 // the link's events, a refusal with one of the spec's close codes, and a drop that nobody asked for (network, server
 // restart). pusher-js retries a drop on its own; the page stops it and decides itself when to reconnect (after
 // reading the link info, as the spec asks).
-import { PUBLIC_TRACKING_APP_KEY, trackingChannel, TrackingEvent } from "@/server/modules/tracking-links/public-channel";
+import { trackingChannel, TrackingEvent } from "@/server/modules/tracking-links/public-channel";
 import type { ExpiryReason, PublicLocation } from "@/server/modules/tracking-links/tracking-links.schema";
 import { TrackingCloseCode } from "@/server/realtime/pusher/close-codes";
-
+import { connectSameOriginPusher } from "../../_components/realtime/same-origin-pusher";
 
 export type RefusalCode = (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode];
 const REFUSALS = new Set<number>(Object.values(TrackingCloseCode));
@@ -40,20 +40,7 @@ function refusalCode(error: unknown): RefusalCode | null {
 }
 
 export async function openTrackingChannel(uuid: string, token: string, handlers: ChannelHandlers): Promise<TrackingChannel> {
-  const module = await import("pusher-js");
-  // the browser build is a UMD bundle: its default export may come wrapped or bare
-  const Pusher = (module.default ?? module) as typeof module.default;
-  const { hostname, port, protocol } = window.location;
-  const pusher = new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: port ? Number(port) : 80,
-    wssPort: port ? Number(port) : 443,
-    forceTLS: protocol === "https:",
-    enabledTransports: ["ws", "wss"],
-    cluster: "",
-    disableStats: true,
-    channelAuthorization: { endpoint: "/broadcasting/auth", transport: "ajax", headers: { "X-Session-Token": token } },
-  });
+  const pusher = await connectSameOriginPusher({ "X-Session-Token": token });
 
   let done = false; // closed by the page, refused, or dropped: report nothing more
   const finish = () => {

@@ -2,24 +2,29 @@
 // page's session cookie (its own driver only), pusher-js subscribes on the real server and hears a dispatch message
 // the moment it is sent; another driver's channel (same account or another), no session and a revoked session are
 // refused.
-import Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
-import { PUBLIC_TRACKING_APP_KEY } from "../tracking-links/public-channel";
+import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { makeAccount } from "../../testing/http-fixtures";
 import { driverChannel } from "./driver-channel-name";
-import { createDriverSession, DRIVER_SESSION_COOKIE, revokeDriverSessions } from "./driver-sessions";
+import { createDriverSession } from "./create-driver-session";
+import { DRIVER_SESSION_COOKIE } from "./driver-session.schema";
+import { revokeDriverSessions } from "./revoke-driver-sessions";
 import { recordDriverReceipt } from "./record-driver-receipt";
 import { sendMessage } from "./send-message";
 
 let server: TrackingServer;
-const clients: Pusher[] = [];
+// the driver page on pusher-js: the auth request carries the cookie (a browser sends it by itself)
+const tabs = cookieChannelTabs(() => server.url);
+const driverPage = tabs.open;
+const channelAuth = tabs.auth;
+const listen = listenOnChannel;
 beforeAll(async () => {
   server = await startTrackingServer();
 }, 60_000);
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  tabs.closeAll();
   await server?.close();
 });
 
@@ -29,54 +34,6 @@ async function driverWithCookie(accountId: number, name: string) {
   return { driver, cookie: `${DRIVER_SESSION_COOKIE}=${session.token}` };
 }
 
-async function channelAuth(channel: string, cookie?: string) {
-  const response = await fetch(`${server.url}/broadcasting/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: `socket_id=1.2&channel_name=${encodeURIComponent(channel)}`,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** the driver page on pusher-js: the auth request carries the driver cookie (a browser sends it by itself) */
-function driverPage(cookie: string | null) {
-  const { hostname, port } = new URL(server.url);
-  const client = new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    cluster: "",
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${server.url}/broadcasting/auth`,
-      transport: "ajax",
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`${server.url}/broadcasting/auth`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-          body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channelName)}`,
-        }).then(
-          async (response) => (response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`status ${response.status}`), null)),
-          (error: Error) => callback(error, null),
-        );
-      },
-    },
-  });
-  clients.push(client);
-  return client;
-}
-
-function listen(client: Pusher, channelName: string) {
-  const channel = client.subscribe(channelName);
-  const events: Array<{ event: string; data: any }> = [];
-  const failures: unknown[] = [];
-  channel.bind_global((event: string, data: unknown) => {
-    if (event === "pusher:subscription_error") failures.push(data);
-    else events.push({ event, data });
-  });
-  return { channel, events, failures };
-}
 
 describe("private-driver channel", () => {
   it("delivers a dispatch message and its receipts live to the driver's own channel", async () => {
@@ -104,6 +61,21 @@ describe("private-driver channel", () => {
     expect((await channelAuth(driverChannel(anna.driver.id), `${DRIVER_SESSION_COOKIE}=forged`)).status).toBe(401);
     await revokeDriverSessions({ accountId: account.id, driverId: anna.driver.id });
     expect((await channelAuth(driverChannel(anna.driver.id), anna.cookie)).status).toBe(401);
+  });
+
+  it("closes the open page's socket with 4009 when the account signs the driver out everywhere (a lost phone)", async () => {
+    const account = await makeAccount();
+    const { driver, cookie } = await driverWithCookie(account.id, "Anna");
+    const phone = driverPage(cookie);
+    const page = listen(phone, driverChannel(driver.id));
+    const closes: unknown[] = [];
+    phone.connection.bind("error", (error: { data?: { code?: number } }) => closes.push(error?.data?.code));
+    await waitUntil("subscription", () => (page.channel.subscribed ? true : undefined));
+    await revokeDriverSessions({ accountId: account.id, driverId: driver.id });
+    await waitUntil("4009", () => (closes.includes(4009) ? true : undefined));
+    await sendMessage({ accountId: account.id, senderUserId: account.adminId, request: { driver_id: driver.id, body: "Are you there?" } });
+    await waitUntil("socket down", () => (phone.connection.state !== "connected" ? true : undefined));
+    expect(page.events.filter((e) => e.event === "message.changed")).toEqual([]);
   });
 
   it("pusher-js hears nothing on another driver's channel", async () => {

@@ -3,7 +3,8 @@
 // driver page's session cookie, for that driver's own channel only. It carries "message.changed" with a MessageDto
 // whenever one of the driver's messages is written or its status moves.
 import { driverChannel } from "./driver-channel-name";
-import { DRIVER_SESSION_COOKIE, findDriverSession } from "./driver-sessions";
+import { DRIVER_SESSION_COOKIE } from "./driver-session.schema";
+import { findDriverSession } from "./find-driver-session";
 
 /** one cookie's value from a request's Cookie header (null when absent or malformed) */
 export function requestCookie(request: Request, name: string): string | null {

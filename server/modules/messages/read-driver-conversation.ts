@@ -2,7 +2,8 @@
 // page has), with the account's canned replies. Reading it is the page receiving the messages: dispatch messages
 // in it are delivered (recordDriverReceipt); they are read only once the page showed them.
 import { db } from "../../db/client";
-import { listCannedReplies, type CannedReplyDto } from "./canned-replies";
+import { listCannedReplies } from "./list-canned-replies";
+import { type CannedReplyDto } from "./canned-replies.schema";
 import { messageSelect, type MessageDto, toMessageDto } from "./messages.schema";
 import { recordDriverReceipt } from "./record-driver-receipt";
 

@@ -1,5 +1,5 @@
 // Signing in on the driver phone page, with a link's token or with the PIN the account set. Either way the answer
-// is a new session (driver-sessions.ts) or DRIVER_SIGN_IN_FAILED, which never says which part was wrong.
+// is a new session (create-driver-session.ts) or DRIVER_SIGN_IN_FAILED, which never says which part was wrong.
 //
 // Links: single use (the claim is one compare-and-set, so two taps of the same link give one session), 15 minutes.
 // PINs: 4 to 8 digits, argon2id; the driver names themself by the phone number or e-mail the account has for them.
@@ -13,7 +13,7 @@ import { RateLimitedError } from "../../security/rate-limited-error";
 import { hashSecret, verifySecret } from "../../security/hashing";
 import { sha256Hex } from "../../security/random";
 import { parseInput } from "../parse-input";
-import { createDriverSession } from "./driver-sessions";
+import { createDriverSession } from "./create-driver-session";
 
 export const MAX_PIN_ATTEMPTS = 5;
 export const PIN_LOCK_MINUTES = 15;

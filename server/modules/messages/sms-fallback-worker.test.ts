@@ -8,7 +8,7 @@ import { makeAccount } from "../../testing/http-fixtures";
 import { useRecordingHub } from "../../testing/recording-hub";
 import { readSmsOutbox } from "../../testing/sms-capture";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
-import { updateMessagingSettings } from "./messaging-settings";
+import { updateMessagingSettings } from "./update-messaging-settings";
 import { recordDriverReceipt } from "./record-driver-receipt";
 import { sendDriverReply } from "./send-driver-reply";
 import { sendMessage } from "./send-message";

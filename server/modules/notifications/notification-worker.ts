@@ -21,6 +21,7 @@ import type { AddInboxNotificationInput } from "./inbox/inbox.schema";
 import { setNotificationWake } from "./notification-worker-wake";
 import { ZNotifyConfig } from "./notify-config";
 import { queueEscalationStep } from "./queue-alert-notifications";
+import { ANY_PREFERENCE, preferenceAllows } from "./preference-order";
 
 /** the in-app channel: notify-inbox's addInboxNotification */
 export type AddInboxNotification = (input: AddInboxNotificationInput) => Promise<unknown>;
@@ -45,7 +46,7 @@ export interface NotificationWorkerDeps {
   /** the webhook channel: announces alert_fired to the account's webhooks (server.ts passes emitWebhookEvent; the
    *  dispatcher signs and delivers, never blocking this worker) */
   announceAlert?: (accountId: number, data: AlertFiredData) => void;
-  limits?: Partial<typeof DELIVERY_LIMITS>;
+  limits?: Partial<Limits>;
 }
 
 export function startNotificationWorker(deps: NotificationWorkerDeps & { pollMs?: number; autostart?: boolean }): PollingWorker {
@@ -114,7 +115,8 @@ export async function deliverDueNotifications(deps: NotificationWorkerDeps, stop
   return handled;
 }
 
-type Limits = typeof DELIVERY_LIMITS;
+/** DELIVERY_LIMITS, or other numbers (tests, the benchmark) */
+type Limits = { [K in keyof typeof DELIVERY_LIMITS]: number };
 
 async function handle(deps: NotificationWorkerDeps, limits: Limits, row: Row, now: number): Promise<void> {
   switch (row.kind) {
@@ -157,15 +159,13 @@ async function alertFacts(alertId: number): Promise<(AlertFacts & { acknowledged
   return { ...alert, assetName: alert.asset.name, accountName: alert.account.name, accountKey: alert.account.key };
 }
 
-/** on unless a preference turns it off; the most specific row wins (type+channel, type, channel, everything) */
-async function preferenceAllows(accountId: number, recipientKey: string, alertType: string, channel: string): Promise<boolean> {
+/** on unless a preference turns it off (preference-order.ts) */
+async function recipientAllows(accountId: number, recipientKey: string, alertType: string, channel: string): Promise<boolean> {
   const rows = await db().notificationPreference.findMany({
-    where: { accountId, recipientKey, alertType: { in: [alertType, "*"] }, channel: { in: [channel, "*"] } },
+    where: { accountId, recipientKey, alertType: { in: [alertType, ANY_PREFERENCE] }, channel: { in: [channel, ANY_PREFERENCE] } },
     select: { alertType: true, channel: true, enabled: true },
   });
-  const rank = (r: { alertType: string; channel: string }) => (r.alertType !== "*" ? 2 : 0) + (r.channel !== "*" ? 1 : 0);
-  const best = rows.sort((a, b) => rank(b) - rank(a))[0];
-  return best ? best.enabled : true;
+  return preferenceAllows(rows, alertType, channel);
 }
 
 async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: Row, now: number): Promise<void> {
@@ -176,7 +176,7 @@ async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: R
     return void (await finish(row.id, { status: "cancelled", reason: "acknowledged" }));
   }
   if (row.channel !== "webhook") {
-    if (!(await preferenceAllows(row.accountId, row.recipientKey, alert.type, row.channel))) {
+    if (!(await recipientAllows(row.accountId, row.recipientKey, alert.type, row.channel))) {
       return void (await finish(row.id, { status: "skipped", reason: "turned off by the recipient" }));
     }
   }
@@ -222,7 +222,7 @@ async function deliverAlert(deps: NotificationWorkerDeps, limits: Limits, row: R
           kind: "alert",
           title: `${row.critical ? "Critical: " : ""}${alert.ruleName}: ${alert.assetName}`,
           body: alert.message,
-          link: `/a/${alert.accountKey}/alerts`,
+          link: `/a/${alert.accountKey}/alerts?alert=${alert.id}`,
           refs: { alert_id: alert.id, asset_id: alert.assetId },
         });
         return null;

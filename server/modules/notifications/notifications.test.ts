@@ -1,7 +1,7 @@
 // Alert notifications end to end on both databases, each part against a real receiver: the mail outbox on disk, a
 // real SMTP server that refuses first, the SMS log provider's files, a real HTTP webhook receiver. Time is a manual
 // clock passed to the worker (quiet hours, digests, caps, back-off, escalation).
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -11,7 +11,7 @@ import { log } from "../../log";
 import { createOutboxMailer, outboxPath } from "../../mail/outbox-mailer";
 import { createSmtpMailer } from "../../mail/smtp-mailer";
 import type { Mailer } from "../../mail/mailer";
-import { createLogSmsProvider } from "../../sms/log-sms-provider";
+import { createLogSmsProvider, smsOutboxPath } from "../../sms/log-sms-provider";
 import { readOutbox } from "../../testing/mail-capture";
 import { readSmsOutbox } from "../../testing/sms-capture";
 import { makeAccount, makeAsset, makeMember } from "../../testing/http-fixtures";
@@ -115,7 +115,7 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     expect((await listAlertDeliveries({ accountId: account.id, alertId: later.id })).data.find((d) => d.recipient === `user:${ann.id}`)).toMatchObject({ status: "skipped", reason: "turned off by the recipient" });
   });
 
-  it("puts the alert in the member's in-app inbox once, linking to the account's alerts", async () => {
+  it("puts the alert in the member's in-app inbox once, linking to the alert", async () => {
     const { account, asset, ann } = await setup();
     const a = await rule(account.id, { channels: ["in_app"], user_ids: [ann.id] }, "Speeding A");
     const b = await rule(account.id, { channels: ["in_app"], roles: ["fleet_manager"] }, "Speeding B");
@@ -124,7 +124,8 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     await deliverDueNotifications(deps({ addInbox: addInboxNotification }));
     const inbox = await t.db.inboxNotification.findMany({ where: { userId: ann.id } });
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ kind: "alert", title: "Speeding: Van 12", link: `/a/${account.key}/alerts` });
+    const first = await t.db.alert.findFirstOrThrow({ where: { accountId: account.id }, orderBy: { id: "asc" }, select: { id: true } });
+    expect(inbox[0]).toMatchObject({ kind: "alert", title: "Speeding: Van 12", link: `/a/${account.key}/alerts?alert=${first.id}` });
   });
 
   it("bounds a flapping device: a few messages of their own, then one summary at the hour's end", async () => {
@@ -141,6 +142,70 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     const mails = await mailTo(ann.email);
     expect(mails).toHaveLength(6);
     expect(mails[5]!.subject).toBe("And 35 more alerts from Van 12");
+  });
+
+  it("caps a person at 30 messages of their own per clock hour and channel, across vehicles, then one summary", async () => {
+    const { account, ann } = await setup();
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: ann.id, phone: "+37060011111" } });
+    // ten vans, four alerts each: never over the per-vehicle cap of 5, so only the per-person cap holds any
+    const vans = await Promise.all(Array.from({ length: 10 }, (_, i) => makeAsset(account.id, `Van ${i + 1}`)));
+    const busy = await rule(account.id, { channels: ["email", "sms"], user_ids: [ann.id] });
+    for (let i = 0; i < 40; i++) {
+      clock = T0 + i * 60_000;
+      await fire(account.id, vans[i % 10]!.id, busy.id);
+      await deliverDueNotifications(deps());
+    }
+    expect(await mailTo(ann.email)).toHaveLength(30);
+    expect(await readSmsOutbox(dataDir)).toHaveLength(30);
+    const held = await t.db.notificationDelivery.findMany({ where: { recipientKey: `user:${ann.id}`, kind: "alert", status: "held" }, select: { channel: true, reason: true } });
+    expect(held).toHaveLength(20);
+    expect(new Set(held.map((h) => h.reason))).toEqual(new Set(["over 30 messages in an hour: in a summary"]));
+
+    clock = T0 + 3_600_000; // the hour is over: one summary per channel
+    await deliverDueNotifications(deps());
+    const mails = await mailTo(ann.email);
+    expect(mails).toHaveLength(31);
+    expect(mails[30]!.subject).toBe("And 10 more alerts");
+    expect((await readSmsOutbox(dataDir)).map((s) => s.text).slice(30)).toEqual(["And 10 more alerts"]);
+
+    // a new clock hour starts a new count
+    await fire(account.id, vans[0]!.id, busy.id);
+    await deliverDueNotifications(deps());
+    expect((await mailTo(ann.email)).at(-1)!.subject).toBe("Speeding: Van 1");
+  });
+
+  // 08:00 local on the day the clocks change, in zones far from UTC: Auckland springs forward (NZST +12 -> NZDT +13 at
+  // 02:00), Los Angeles falls back (PDT -7 -> PST -8 at 02:00); the digest follows the offset after the change
+  it.each([
+    { zone: "Pacific/Auckland", firstAlert: Date.UTC(2026, 8, 26, 11, 0), digestAt: Date.UTC(2026, 8, 26, 19, 0) },
+    { zone: "America/Los_Angeles", firstAlert: Date.UTC(2026, 10, 1, 6, 0), digestAt: Date.UTC(2026, 10, 1, 16, 0) },
+  ])("sends a daily digest at 08:00 in the member's own time zone ($zone, a clock-change day); critical alerts are not held", async ({ zone, firstAlert, digestAt }) => {
+    const { account, asset, ann } = await setup();
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: ann.id, timeZone: zone, digest: "daily" } });
+    const normal = await rule(account.id, { channels: ["email"], user_ids: [ann.id] });
+    const critical = await rule(account.id, { channels: ["email"], user_ids: [ann.id], critical: true }, "Crash");
+    const fired = [];
+    for (const [i, ruleId] of [normal.id, critical.id, normal.id, normal.id].entries()) {
+      clock = firstAlert + i * 3_600_000; // before and after the change
+      fired.push(await fire(account.id, asset.id, ruleId));
+      await deliverDueNotifications(deps());
+    }
+    expect((await mailTo(ann.email)).map((m) => m.subject)).toEqual(["[critical] Speeding: Van 12"]);
+    const held = await t.db.notificationDelivery.findMany({ where: { alertId: { in: fired.map((a) => a.id) }, status: "held" }, select: { alertId: true, batchId: true } });
+    expect(held.map((h) => h.alertId).sort()).toEqual([fired[0]!.id, fired[2]!.id, fired[3]!.id].sort());
+    const digestRow = await t.db.notificationDelivery.findUniqueOrThrow({ where: { id: held[0]!.batchId! } });
+    expect(digestRow).toMatchObject({ kind: "digest", status: "pending", notBefore: new Date(digestAt) });
+    expect(new Set(held.map((h) => h.batchId)).size).toBe(1);
+
+    clock = digestAt - 1000;
+    await deliverDueNotifications(deps());
+    expect(await mailTo(ann.email)).toHaveLength(1);
+    clock = digestAt;
+    await deliverDueNotifications(deps());
+    const mails = await mailTo(ann.email);
+    expect(mails.map((m) => m.subject)).toEqual(["[critical] Speeding: Van 12", "Your daily alert digest: 3 alerts"]);
+    const listed = mails[1]!.text.split("\n").filter((line) => line.startsWith("- "));
+    expect(listed).toEqual([0, 2, 3].map((i) => `- ${new Date(firstAlert + i * 3_600_000).toISOString().replace("T", " ").slice(0, 16)} UTC  Van 12  Speeding: Speed 120 km/h over 90 km/h`));
   });
 
   it("delays inside quiet hours to their end (critical rules ignore them) and sends an hourly digest", async () => {
@@ -210,6 +275,50 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
       await mailer.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
+  });
+
+  it("retries an SMS the provider cannot send for now with back-off, recording every try; a refused number fails at once", async () => {
+    const { account, asset, ann, bob } = await setup();
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: ann.id, phone: "+37060011111" } });
+    // the log provider's outbox cannot be written while a plain file stands where its folder goes: SMS_UNAVAILABLE
+    const blocker = smsOutboxPath(dataDir);
+    writeFileSync(blocker, "not a folder");
+    // a number the provider refuses (stored before phones were checked): VALIDATION_FAILED, not worth a retry
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: bob.id, phone: "+0060" } });
+    const r = await rule(account.id, { channels: ["sms"], user_ids: [ann.id, bob.id] });
+    const alert = await fire(account.id, asset.id, r.id);
+    const deliveryOf = async (userId: number) =>
+      (await listAlertDeliveries({ accountId: account.id, alertId: alert.id })).data.find((d) => d.recipient === `user:${userId}`)!;
+
+    await deliverDueNotifications(deps());
+    expect(await deliveryOf(bob.id)).toMatchObject({ status: "failed", attempts: 1, tries: [{ outcome: "permanent_failure" }] });
+    expect((await deliveryOf(ann.id)).not_before).toBe(new Date(T0 + 30_000).toISOString());
+    clock = T0 + 29_000;
+    await deliverDueNotifications(deps());
+    expect(await deliveryOf(ann.id)).toMatchObject({ status: "pending", attempts: 1 });
+    clock = T0 + 30_000;
+    await deliverDueNotifications(deps());
+    expect((await deliveryOf(ann.id)).not_before).toBe(new Date(T0 + 90_000).toISOString()); // then 1 min
+    clock = T0 + 90_000;
+    await deliverDueNotifications(deps());
+    expect((await deliveryOf(ann.id)).not_before).toBe(new Date(T0 + 210_000).toISOString()); // then 2 min
+    rmSync(blocker); // the provider works again
+    clock = T0 + 210_000;
+    await deliverDueNotifications(deps());
+
+    expect((await readSmsOutbox(dataDir)).map((s) => s.to)).toEqual(["+37060011111"]);
+    const ann1 = await deliveryOf(ann.id);
+    expect(ann1).toMatchObject({ status: "sent", attempts: 4, sent_at: new Date(T0 + 210_000).toISOString() });
+    expect(ann1.tries.map((a) => [a.at, a.outcome])).toEqual([
+      [new Date(T0).toISOString(), "temporary_failure"],
+      [new Date(T0 + 30_000).toISOString(), "temporary_failure"],
+      [new Date(T0 + 90_000).toISOString(), "temporary_failure"],
+      [new Date(T0 + 210_000).toISOString(), "sent"],
+    ]);
+    expect(ann1.tries[0]!.detail).toBe("The text message could not be sent right now; try again in a few minutes.");
+    const bob1 = await deliveryOf(bob.id);
+    expect(bob1.tries).toHaveLength(1);
+    expect(bob1.reason).toMatch(/^to: must be one phone number/);
   });
 
   it("gives up after the last try", async () => {

@@ -23,6 +23,9 @@ const SCOPE_PERMISSION: Record<Scope, Permission> = {
   // every member sees the Messages page; sending is dispatch's (messages.send)
   "messages:read": "assets.read",
   "messages:write": "messages.send",
+  // members' own settings (their phone numbers among them) are read and set for them only by those who manage users
+  "users:read": "users.manage",
+  "users:write": "users.manage",
 };
 
 export function scopesForRole(role: Role | null | undefined): Scope[] {

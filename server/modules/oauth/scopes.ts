@@ -16,6 +16,8 @@ export const SCOPES = [
   { name: "reports:write", description: "Create, change and delete scheduled reports (mailed to a list of addresses)." },
   { name: "messages:read", description: "Read messages between dispatch and drivers, with their statuses." },
   { name: "messages:write", description: "Send messages to drivers (one driver, a vehicle's current driver, all drivers)." },
+  { name: "users:read", description: "Read members' notification settings (phone for SMS, time zone, quiet hours, digest, preferences)." },
+  { name: "users:write", description: "Replace members' notification settings." },
 ] as const;
 
 export type Scope = (typeof SCOPES)[number]["name"];

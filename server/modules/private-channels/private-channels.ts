@@ -3,15 +3,19 @@
 // every node's private-channels gateway (server/realtime/pusher/private-channels-gateway.ts) hands it to that
 // channel's subscribers there; who may subscribe is server/realtime/pusher/private-channel-authorizers.ts. A failed
 // publish (Redis down) is logged, never thrown: live delivery is best effort, the data itself is in the database.
-// No Node-only imports beyond the hub: the dashboard imports the names too.
+// The channels' names live apart (server/modules/notifications/inbox/user-channel-name.ts,
+// server/modules/messages/driver-channel-name.ts) so browser code can import them without the hub.
 import { hub } from "../../hub";
 import { log } from "../../log";
 
-export const USER_CHANNEL_PREFIX = "private-user.";
-
-/** the private channel of a dashboard user (the inbox's live feed) */
-export function userChannel(userId: number): string {
-  return USER_CHANNEL_PREFIX + userId;
+/**
+ * Closes every socket subscribed to `channel`, on every node, with 4009: its sessions were revoked, so what was
+ * authorised before must not keep listening. pusher-js does not reconnect on 4009; the page's polling then meets 401.
+ */
+export async function closePrivateChannel(channel: string): Promise<void> {
+  await hub()
+    .publish("private-channel.revoked", { channel })
+    .catch((error: unknown) => log("pusher").warn({ err: error, channel }, "private channel revocation not published"));
 }
 
 export async function publishPrivate(channel: string, event: string, data: unknown): Promise<void> {

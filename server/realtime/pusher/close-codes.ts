@@ -13,6 +13,8 @@ export const TrackingCloseCode = {
 export const PusherCloseCode = {
   /** protocol version missing or not supported; do not reconnect */
   UNSUPPORTED_PROTOCOL: 4007,
+  /** the session that authorised a private channel was revoked (sign out everywhere, a driver signed out); do not reconnect */
+  UNAUTHORIZED: 4009,
   /** over capacity (here: the 100 connections per IP of the spec); pusher-js reconnects with backoff */
   OVER_CAPACITY: 4100,
   /** the client answered no ping; pusher-js reconnects at once */
@@ -35,6 +37,7 @@ export const CLOSE_MESSAGES: Record<CloseCode, string> = {
   4004: "Link expired or inactive.",
   4005: "Outside the schedule window.",
   4007: "Unsupported protocol version (7 is supported).",
+  4009: "Unauthorized: the session was signed out.",
   4100: "Over capacity: too many connections from this address.",
   4201: "Pong reply not received.",
 };

@@ -13,7 +13,7 @@
 import { sessionUserIdFromRequest } from "../../auth/request-session";
 import { authorizeDriverChannel } from "../../modules/messages/driver-channel";
 import { DRIVER_CHANNEL_PREFIX } from "../../modules/messages/driver-channel-name";
-import { USER_CHANNEL_PREFIX, userChannel } from "../../modules/private-channels/private-channels";
+import { USER_CHANNEL_PREFIX, userChannel } from "../../modules/notifications/inbox/user-channel-name";
 
 export type ChannelDecision = boolean | "unauthenticated";
 export type PrivateChannelAuthorize = (request: Request, channel: string) => Promise<ChannelDecision>;

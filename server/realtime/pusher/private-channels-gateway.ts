@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Hub } from "../../hub";
 import { verifyChannelSignature } from "../../modules/tracking-links/channel-signature";
 import { TRACKING_CHANNEL_PREFIX } from "../../modules/tracking-links/public-channel";
+import { PusherCloseCode } from "./close-codes";
 import { channelFrame, errorFrame } from "./pusher-frames";
 import type { ChannelAuthority, PusherConnection } from "./pusher-server";
 
@@ -29,11 +30,18 @@ export function createPrivateChannelsGateway(options: { hub: Hub; logger: Logger
     set?.delete(connection);
     if (set?.size === 0) channels.delete(channel);
   };
-  const unsubscribe = options.hub.subscribe("private-channel.message", ({ channel, event, data }) => {
+  const unsubscribeMessages = options.hub.subscribe("private-channel.message", ({ channel, event, data }) => {
     const set = channels.get(channel);
     if (!set) return;
     const frame = channelFrame(channel, event, data);
     for (const connection of set) connection.send(frame);
+  });
+  // the whole socket closes, not only the channel: it was opened by the session that has just ended
+  const unsubscribeRevocations = options.hub.subscribe("private-channel.revoked", ({ channel }) => {
+    const set = channels.get(channel);
+    if (!set) return;
+    options.logger.info({ channel, sockets: set.size }, "private channel's sessions revoked: closing its sockets");
+    for (const connection of [...set]) connection.close(PusherCloseCode.UNAUTHORIZED);
   });
 
   return {
@@ -62,7 +70,8 @@ export function createPrivateChannelsGateway(options: { hub: Hub; logger: Logger
       return { channels: channels.size, subscriptions };
     },
     close() {
-      unsubscribe();
+      unsubscribeMessages();
+      unsubscribeRevocations();
       channels.clear();
     },
   };

@@ -2,24 +2,30 @@
 // dashboard session cookie (its own user only), pusher-js subscribes on the real server, and a message published on
 // the hub reaches it; other users' channels, other accounts' and requests without a session are refused.
 import { encode } from "next-auth/jwt";
-import Pusher from "pusher-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { db } from "../../db/client";
 import { PUBLIC_TRACKING_APP_KEY } from "../../modules/tracking-links/public-channel";
 import { authSecret } from "../../security/auth-secret";
+import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
 import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
-import { publishPrivate, userChannel } from "../../modules/private-channels/private-channels";
+import { publishPrivate } from "../../modules/private-channels/private-channels";
+import { userChannel } from "../../modules/notifications/inbox/user-channel-name";
+import { revokeUserSessions } from "../../modules/users/revoke-user-sessions";
 import { findPrivateChannelAuthorizer, registerPrivateChannel } from "./private-channel-authorizers";
 
 let server: TrackingServer;
-const clients: Pusher[] = [];
+// a dashboard tab on pusher-js: the auth request carries the cookie (a browser sends it by itself)
+const tabs = cookieChannelTabs(() => server.url);
+const dashboardClient = tabs.open;
+const channelAuth = tabs.auth;
+const listen = listenOnChannel;
 beforeAll(async () => {
   server = await startTrackingServer();
 }, 60_000);
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  tabs.closeAll();
   await server?.close();
 });
 
@@ -28,55 +34,6 @@ async function sessionCookie(userId: number, authAt = Date.now()): Promise<strin
   return `next-auth.session-token=${token}`;
 }
 
-async function channelAuth(channel: string, cookie?: string, socketId = "1.2") {
-  const response = await fetch(`${server.url}/broadcasting/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channel)}`,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-/** a dashboard tab on pusher-js: the auth request carries the session cookie (a browser sends it by itself) */
-function dashboardClient(cookie: string | null) {
-  const { hostname, port } = new URL(server.url);
-  const client = new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    cluster: "",
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${server.url}/broadcasting/auth`,
-      transport: "ajax",
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`${server.url}/broadcasting/auth`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-          body: `socket_id=${socketId}&channel_name=${encodeURIComponent(channelName)}`,
-        }).then(
-          async (response) =>
-            response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`status ${response.status}`), null),
-          (error: Error) => callback(error, null),
-        );
-      },
-    },
-  });
-  clients.push(client);
-  return client;
-}
-
-function listen(client: Pusher, channelName: string) {
-  const channel = client.subscribe(channelName);
-  const events: Array<{ event: string; data: unknown }> = [];
-  const failures: unknown[] = [];
-  channel.bind_global((event: string, data: unknown) => {
-    if (event === "pusher:subscription_error") failures.push(data);
-    else events.push({ event, data });
-  });
-  return { channel, events, failures };
-}
 
 describe("private-user channel", () => {
   it("lets a signed-in user subscribe to their own channel and hear what is published on the hub", async () => {
@@ -111,6 +68,26 @@ describe("private-user channel", () => {
     await db().user.update({ where: { id: userId }, data: { sessionsValidAfter: new Date() } });
     // session-validity caches per process for a few seconds: this user was never looked up before
     expect((await channelAuth(userChannel(userId), cookie)).status).toBe(401);
+  });
+
+  it("closes an open subscription with 4009 when the user signs out everywhere, on the socket that was listening", async () => {
+    const account = await createFixtureAccount();
+    const userId = account.users.fleet_manager;
+    const bystander = account.users.viewer;
+    const client = dashboardClient(await sessionCookie(userId));
+    const other = dashboardClient(await sessionCookie(bystander));
+    const { channel } = listen(client, userChannel(userId));
+    const kept = listen(other, userChannel(bystander));
+    const closes: unknown[] = [];
+    client.connection.bind("error", (error: { data?: { code?: number } }) => closes.push(error?.data?.code));
+    await waitUntil("subscriptions", () => (channel.subscribed && kept.channel.subscribed ? true : undefined));
+    await revokeUserSessions({ userId, reason: "signed_out_everywhere" });
+    await waitUntil("4009", () => (closes.includes(4009) ? true : undefined));
+    await waitUntil("socket down", () => (client.connection.state !== "connected" ? true : undefined));
+    // another user's socket is untouched and still hears its own channel
+    await publishPrivate(userChannel(bystander), "notification.created", { id: 3 });
+    await waitUntil("bystander still live", () => kept.events.find((e) => e.event === "notification.created"));
+    expect(other.connection.state).toBe("connected");
   });
 
   it("pusher-js gets a subscription error for another user's channel and hears nothing from it", async () => {

@@ -122,4 +122,48 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     expect(listed.data.map((alert) => alert.id)).toContain(message!.id);
     expect(listed.data[0]).toMatchObject({ asset: { id: asset.id, name: "Van" }, position: null });
   });
+
+  it("lists the members a rule may notify to every reader, keeps a rule's notify block exactly, and lets only managers acknowledge", async () => {
+    const members = await callerFor(a.users.viewer).alerts.members({ accountKey: a.key });
+    expect(members.map((m) => m.id).sort((x, y) => x - y)).toEqual(Object.values(a.users).sort((x, y) => x - y));
+    expect(Object.keys(members[0]!).sort()).toEqual(["email", "id", "name", "role"]);
+    expect((await refusal(callerFor(a.users.admin).alerts.members({ accountKey: b.key }))).code).toBe("NOT_FOUND");
+
+    const manager = callerFor(a.users.fleet_manager);
+    const notify = {
+      channels: ["in_app", "email"],
+      roles: [],
+      user_ids: [a.users.fleet_manager],
+      emails: ["night@example.com"],
+      phones: [],
+      critical: true,
+      escalation: [{ after_minutes: 5, channels: ["sms"], roles: ["admin"], user_ids: [], emails: [], phones: ["+37060012345"] }],
+    };
+    const rule = await manager.alerts.createRule({ accountKey: a.key, body: { name: "Critical keys", type: "IGNITION", notify } });
+    expect(rule.notify).toEqual(notify);
+    const { id: _id, created_at: _c, updated_at: _u, ...body } = rule;
+    const again = await manager.alerts.updateRule({ accountKey: a.key, ruleId: rule.id, body });
+    expect(again.notify).toEqual(notify);
+    const outsider = await refusal(
+      manager.alerts.updateRule({ accountKey: a.key, ruleId: rule.id, body: { ...body, notify: { ...notify, user_ids: [b.users.admin], emails: ["bad@"] } } }),
+    );
+    expect((outsider.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field)).toEqual(["notify.emails.0"]);
+
+    const asset = await t.db.asset.create({ data: { accountId: a.id, name: "Truck" }, select: { id: true } });
+    const alert = await recordAlert(t.db, {
+      accountId: a.id,
+      assetId: asset.id,
+      rule: { id: rule.id, name: rule.name, type: "IGNITION" },
+      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
+      position: null,
+    });
+    for (const role of ["viewer", "office_staff"] as const) {
+      const refused = await refusal(callerFor(a.users[role]).alerts.acknowledge({ accountKey: a.key, alertId: alert!.id }));
+      expect(refused.code).toBe("FORBIDDEN");
+    }
+    const ack = await manager.alerts.acknowledge({ accountKey: a.key, alertId: alert!.id });
+    expect(ack).toMatchObject({ acknowledged_now: true, acknowledged_by: expect.stringContaining("fleet_manager user <fleet_manager-") });
+    const seen = await callerFor(a.users.viewer).alerts.deliveries({ accountKey: a.key, alertId: alert!.id });
+    expect(seen).toMatchObject({ alert_id: alert!.id, acknowledged_at: ack.acknowledged_at, acknowledged_by: ack.acknowledged_by });
+  });
 });

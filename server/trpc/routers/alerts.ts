@@ -13,6 +13,7 @@ import { createTrpcRouter, requirePermission } from "../trpc";
 import { db } from "../../db/client";
 import { acknowledgeAlert } from "../../modules/notifications/acknowledge-alert";
 import { listAlertDeliveries } from "../../modules/notifications/list-alert-deliveries";
+import { listNotifyMembers } from "../../modules/notifications/list-notify-members";
 import { ZPageInput } from "../../modules/paging";
 
 const ZRuleId = z.number().int().positive();
@@ -77,8 +78,14 @@ export const alertsRouter = createTrpcRouter({
     .input(z.object({ alertId: ZRuleId }))
     .query(({ ctx, input }) => listAlertDeliveries({ accountId: ctx.account.id, alertId: input.alertId })),
 
-  /** stops a critical alert's escalation; records the signed-in member */
-  acknowledge: requirePermission("alerts.read")
+  /** members a rule may notify, by name (the rule form's picker; names for `user:<id>` on deliveries) */
+  members: requirePermission("alerts.read").query(({ ctx }) => listNotifyMembers({ accountId: ctx.account.id })),
+
+  /**
+   * stops a critical alert's escalation; records the signed-in member. The roles that manage alerts, as over REST
+   * (scope alerts:write): a viewer sees the alert and its deliveries but cannot acknowledge
+   */
+  acknowledge: requirePermission("alerts.manage")
     .input(z.object({ alertId: ZRuleId }))
     .mutation(async ({ ctx, input }) => {
       const user = await db().user.findUnique({ where: { id: ctx.userId }, select: { name: true, email: true } });

@@ -2,12 +2,14 @@
 // sends, opens a driver's replies as read, sends sign-in links, sets PINs, revokes a driver's sessions and manages
 // canned replies and the SMS fallback setting.
 import { z } from "zod";
-import { listCannedReplies, replaceCannedReplies } from "../../modules/messages/canned-replies";
-import { revokeDriverSessions } from "../../modules/messages/driver-sessions";
+import { listCannedReplies } from "../../modules/messages/list-canned-replies";
+import { replaceCannedReplies } from "../../modules/messages/replace-canned-replies";
+import { revokeDriverSessions } from "../../modules/messages/revoke-driver-sessions";
 import { listConversations } from "../../modules/messages/list-conversations";
 import { listMessages } from "../../modules/messages/list-messages";
 import { markRepliesRead } from "../../modules/messages/mark-replies-read";
-import { getMessagingSettings, updateMessagingSettings } from "../../modules/messages/messaging-settings";
+import { getMessagingSettings } from "../../modules/messages/get-messaging-settings";
+import { updateMessagingSettings } from "../../modules/messages/update-messaging-settings";
 import { sendDriverSignInLink } from "../../modules/messages/send-driver-sign-in-link";
 import { sendMessage } from "../../modules/messages/send-message";
 import { setDriverPin } from "../../modules/messages/set-driver-pin";

@@ -1,10 +1,11 @@
 "use client";
 // Fired alerts, newest first, paged, filterable by type, with the selected alert's position on the map (and the
 // geofence it concerns). A live subscription says when a new alert fires; the list is then read again, so it is
-// always the stored truth (the stream carries no replay, a reload never misses anything).
+// always the stored truth (the stream carries no replay, a reload never misses anything). The selected alert also
+// shows who heard about it and its acknowledgement (alert-deliveries.tsx).
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
 import type { FiredAlertDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_TYPES, type AlertType } from "@/server/modules/stream/channel-messages";
@@ -25,6 +26,7 @@ import { formatDate } from "../../../_components/ui/format-date";
 import { PageHeader } from "../../../_components/ui/page-header";
 import { useSubscriptionState, type StreamStateHandlers } from "../../../_components/use-subscription-state";
 import type { MapStyle } from "@/server/modules/maps/map-style";
+import { AlertDeliveriesCard } from "./alert-deliveries";
 
 const PAGE_SIZE = 50;
 const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
@@ -39,11 +41,32 @@ const TONES: Partial<Record<AlertType, "red" | "amber" | "green" | "blue">> = {
 };
 const COLUMNS: Column[] = [{ label: "When" }, { label: "Asset" }, { label: "Alert" }];
 
-export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; mapStyle: MapStyle }) {
+export function AlertsClient({
+  accountKey,
+  mapStyle,
+  canAcknowledge,
+  initialAlertId,
+}: {
+  accountKey: string;
+  mapStyle: MapStyle;
+  canAcknowledge: boolean;
+  /** the alert a notification linked to: selected when it is among the loaded pages */
+  initialAlertId: number | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [type, setType] = useState<AlertType | "">("");
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(initialAlertId);
+  // a notification followed while this page is open navigates here with a new ?alert= and the same component
+  useEffect(() => {
+    if (initialAlertId !== null) setSelectedId(initialAlertId);
+  }, [initialAlertId]);
+  const details = useRef<HTMLDivElement>(null);
+  // on a phone the details sit below the list and the map: bring them into view when an alert is opened
+  const open = (id: number) => {
+    setSelectedId(id);
+    requestAnimationFrame(() => details.current?.scrollIntoView({ block: "nearest" }));
+  };
 
   const fired = useInfiniteQuery(
     trpc.alerts.fired.infiniteQueryOptions(
@@ -81,7 +104,7 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
     <>
       <PageHeader
         title="Alerts"
-        description="Alerts fired by the account's rules, newest first. Select one to see where it happened."
+        description="Alerts fired by the account's rules, newest first. Select one to see where it happened and who was notified."
         actions={
           <>
             <Link href={`/a/${accountKey}/alerts/rules`} className="self-center text-sm text-blue-700 hover:underline">
@@ -93,7 +116,8 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-5">
+      {/* grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: the table's width would widen a phone's page */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <ListCard
           className="lg:col-span-3"
           title="Fired alerts"
@@ -128,7 +152,7 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
         >
           <DataTable caption="Fired alerts" columns={COLUMNS}>
             {rows.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => setSelectedId(alert.id)} />
+              <AlertRow key={alert.id} alert={alert} accountKey={accountKey} selected={alert.id === selected?.id} onSelect={() => open(alert.id)} />
             ))}
           </DataTable>
         </ListCard>
@@ -138,7 +162,12 @@ export function AlertsClient({ accountKey, mapStyle }: { accountKey: string; map
             <PointLayer id="alert-position" point={point} color="#dc2626" />
             <FitBounds fitKey={point ? `alert-${selected!.id}` : null} points={point ? [[point.longitude, point.latitude]] : []} maxZoom={15} />
           </FleetMap>
-          {selected ? <AlertDetails alert={selected} /> : null}
+          {selected ? (
+            <div ref={details} className="space-y-4" data-testid="selected-alert">
+              <AlertDetails alert={selected} />
+              <AlertDeliveriesCard key={selected.id} accountKey={accountKey} alertId={selected.id} canAcknowledge={canAcknowledge} />
+            </div>
+          ) : null}
         </div>
       </div>
     </>

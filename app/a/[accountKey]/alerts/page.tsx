@@ -1,4 +1,4 @@
-// Alerts: what fired, newest first, with where it happened on a map.
+// Alerts: what fired, newest first, with where it happened on a map and who was notified.
 import type { Metadata } from "next";
 import { env } from "@/server/env";
 import { mapStyleFor } from "@/server/modules/maps/map-style";
@@ -8,9 +8,11 @@ import { AlertsClient } from "./alerts-client";
 
 export const metadata: Metadata = { title: "Alerts" };
 
-export default async function AlertsPage({ params }: { params: Promise<{ accountKey: string }> }) {
+export default async function AlertsPage({ params, searchParams }: { params: Promise<{ accountKey: string }>; searchParams: Promise<{ alert?: string }> }) {
   const { accountKey } = await params;
+  // ?alert=812: opened from a notification (the inbox, an e-mail); a bad value opens the list as usual
+  const alertId = Number((await searchParams).alert);
   const page = await requireAccountPage(accountKey, "alerts");
   if (!page.can("alerts.read")) return <NoAccess title="Alerts" />;
-  return <AlertsClient accountKey={page.account.key} mapStyle={mapStyleFor(env())} />;
+  return <AlertsClient accountKey={page.account.key} mapStyle={mapStyleFor(env())} canAcknowledge={page.can("alerts.manage")} initialAlertId={Number.isSafeInteger(alertId) && alertId > 0 ? alertId : null} />;
 }

@@ -7,7 +7,7 @@ import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { clientIp, readJson } from "@/server/http/request-input";
 import { runApiRequest } from "@/server/http/run-api-request";
 import { assertSameSite, driverSessionCookie, withDriverSession } from "@/server/http/with-driver-session";
-import { endDriverSession } from "@/server/modules/messages/driver-sessions";
+import { endDriverSession } from "@/server/modules/messages/end-driver-session";
 import { signInDriverWithLink, signInDriverWithPin } from "@/server/modules/messages/sign-in-driver";
 import { rateLimiter } from "@/server/security/rate-limit";
 

@@ -13,6 +13,7 @@ import { registerPublicTrackingPaths } from "./public-tracking";
 import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
 import { registerReportPaths } from "./reports";
 import { registerTrackingLinkPaths } from "./tracking-links";
+import { registerUserPaths } from "./users";
 import { registerVehicleControlPaths } from "./vehicle-control";
 import { registerWebhookPaths } from "./webhooks";
 
@@ -31,4 +32,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   "tracking-links": registerTrackingLinkPaths,
   reports: registerReportPaths,
   messages: registerMessagePaths,
+  users: registerUserPaths,
 };

@@ -3,7 +3,8 @@
 // `private-user.{userId}` over the hub, from whichever node, as "notification.created" with the notification.
 // Callers: finished report jobs, access requests, alert notifications' in-app channel, messages from drivers.
 import { db } from "../../../db/client";
-import { publishPrivate, userChannel } from "../../private-channels/private-channels";
+import { publishPrivate } from "../../private-channels/private-channels";
+import { userChannel } from "./user-channel-name";
 import { INBOX_CREATED_EVENT, inboxSelect, toInboxDto, ZAddInboxNotification, type AddInboxNotificationInput, type InboxNotificationDto } from "./inbox.schema";
 
 export async function addInboxNotification(input: AddInboxNotificationInput): Promise<InboxNotificationDto> {

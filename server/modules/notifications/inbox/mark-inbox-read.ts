@@ -2,7 +2,8 @@
 // of them in the account. Already-read rows keep their first read time. Answers how many changed and the unread
 // count after, and tells the member's other open dashboards ("notifications.read") so their bells agree.
 import { db } from "../../../db/client";
-import { publishPrivate, userChannel } from "../../private-channels/private-channels";
+import { publishPrivate } from "../../private-channels/private-channels";
+import { userChannel } from "./user-channel-name";
 import { countUnreadInbox } from "./count-unread-inbox";
 
 export const INBOX_READ_EVENT = "notifications.read";

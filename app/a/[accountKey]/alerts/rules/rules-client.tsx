@@ -1,6 +1,7 @@
 "use client";
 // Alert rules: the list (type, what it watches, which assets, on or off), a dialog to add or change one with the
-// fields of its type, and delete after confirmation. Validation is the server's; errors appear under the fields.
+// fields of its type and who hears about it (notify-section.tsx), and delete after confirmation. Validation is the
+// server's; errors appear under the fields.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -22,6 +23,9 @@ import { EmptyState } from "../../../../_components/ui/empty-state";
 import { Field } from "../../../../_components/ui/field";
 import { PageHeader } from "../../../../_components/ui/page-header";
 import { SelectField } from "../../../../_components/ui/select-field";
+import { notifyBody, notifyDraft, notifyErrors } from "./notify-draft";
+import { CHANNEL_LABELS } from "../notify-labels";
+import { NotifySection } from "./notify-section";
 
 const COLUMNS: Column[] = [{ label: "Name" }, { label: "Fires when" }, { label: "Assets", className: "hidden md:table-cell" }, { label: "State" }];
 
@@ -93,7 +97,12 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
         <DataTable caption="Alert rules" columns={canManage ? [...COLUMNS, ACTIONS_COLUMN] : COLUMNS}>
           {rows.map((rule) => (
             <tr key={rule.id} data-testid="rule-row">
-              <td className="px-4 py-3 font-medium text-slate-900">{rule.name}</td>
+              <td className="px-4 py-3">
+                <span className="block font-medium text-slate-900">{rule.name}</span>
+                <span className="block text-xs text-slate-500" data-testid="rule-notify">
+                  {rule.notify ? `Notifies by ${rule.notify.channels.map((c) => CHANNEL_LABELS[c]).join(", ")}${rule.notify.critical ? ", critical" : ""}` : "Notifies nobody"}
+                </span>
+              </td>
               <td className="px-4 py-3 text-slate-700">
                 <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
                 <span className="block text-xs text-slate-500">
@@ -170,6 +179,10 @@ function RuleDialog({
   const create = useMutation(trpc.alerts.createRule.mutationOptions());
   const update = useMutation(trpc.alerts.updateRule.mutationOptions());
   const mutation = current ? update : create;
+  const members = useQuery(trpc.alerts.members.queryOptions({ accountKey }));
+  const [notify, setNotify] = useState(() => notifyDraft(current?.notify ?? null));
+  // the block last sent, so an error about its third address can name the address
+  const [sentNotify, setSentNotify] = useState<Record<string, unknown> | null>(null);
   const failure = mutation.error ? describeError(mutation.error) : null;
   const fieldError = (name: string) => failure?.fields[`params.${name}`];
   const same = current?.type === type;
@@ -197,7 +210,9 @@ function RuleDialog({
       cooldown_s: number("cooldown_s"),
       asset_ids: allAssets ? [] : form.getAll("asset_ids").map((id) => Number(id)),
       params: byType[type](),
+      notify: notifyBody(notify),
     };
+    setSentNotify(body.notify);
     if (current) await update.mutateAsync({ accountKey, ruleId: current.id, body });
     else await create.mutateAsync({ accountKey, body });
     await onSaved(`Saved ${body.name}.`);
@@ -209,6 +224,7 @@ function RuleDialog({
       submitLabel={current ? "Save changes" : "Add rule"}
       busy={mutation.isPending}
       failure={failure}
+      wide
       onSubmit={submit}
       onClose={onClose}
     >
@@ -304,6 +320,7 @@ function RuleDialog({
         ) : null}
         {failure?.fields.asset_ids ? <p className="mt-1 text-sm text-red-600">{failure.fields.asset_ids}</p> : null}
       </fieldset>
+      <NotifySection draft={notify} onChange={setNotify} members={members.data ?? null} errors={notifyErrors(failure?.fields ?? {}, sentNotify)} />
     </FormDialog>
   );
 }

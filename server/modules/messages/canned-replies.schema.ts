@@ -1,8 +1,6 @@
 // The account's canned replies: short answers a driver sends with one tap ("On my way", "Running 10 min late").
 // The list is replaced as a whole (dashboard, account settings); a key stays on the messages that used it.
 import { z } from "zod";
-import { db } from "../../db/client";
-import { parseInput } from "../parse-input";
 import { MAX_MESSAGE_LENGTH } from "./messages.schema";
 
 export const MAX_CANNED_REPLIES = 20;
@@ -26,17 +24,4 @@ export const ZCannedReplies = z
 export interface CannedReplyDto {
   key: string;
   text: string;
-}
-
-export async function listCannedReplies(input: { accountId: number }): Promise<CannedReplyDto[]> {
-  return db().cannedReply.findMany({ where: { accountId: input.accountId }, select: { key: true, text: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
-}
-
-export async function replaceCannedReplies(input: { accountId: number; replies: unknown }): Promise<CannedReplyDto[]> {
-  const replies = parseInput(z.object({ replies: ZCannedReplies }), { replies: input.replies }).replies;
-  await db().$transaction([
-    db().cannedReply.deleteMany({ where: { accountId: input.accountId } }),
-    db().cannedReply.createMany({ data: replies.map((reply, position) => ({ accountId: input.accountId, key: reply.key, text: reply.text, position })) }),
-  ]);
-  return listCannedReplies(input);
 }
