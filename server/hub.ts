@@ -110,6 +110,11 @@ export function hub(): Hub {
   return store.__fleetlineHub;
 }
 
+/** the hub, or undefined where none runs (the CLI without REDIS_URL, use-case tests): for best-effort announcements */
+export function hubIfCreated(): Hub | undefined {
+  return store.__fleetlineHub;
+}
+
 export function setHub(value: Hub | undefined): void {
   store.__fleetlineHub = value;
 }

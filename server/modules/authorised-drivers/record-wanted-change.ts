@@ -3,7 +3,7 @@
 // tracker's session (it pushes at once), otherwise out_of_sync until the device is heard again. Then, after the
 // commit, `announceChange` tells every node; the one holding the session pushes the difference.
 import type { Db } from "../../db/client";
-import { hub, type Hub } from "../../hub";
+import { hubIfCreated } from "../../hub";
 import { log } from "../../log";
 import { inSync, readWanted, syncSelect, type SyncRow } from "./authorised-driver-records";
 
@@ -36,20 +36,12 @@ export async function recordWantedChange(
 }
 
 export async function announceChange(accountId: number, assetId: number): Promise<void> {
-  const current = currentHub();
+  const current = hubIfCreated();
   if (!current) return;
   try {
     await current.publish("authorised-drivers.changed", { accountId, assetId });
   } catch (error) {
     // the retry sweep of the node holding the session picks the change up at its next pass (next_attempt_at is now)
     log("authorised-drivers").error({ err: error, assetId }, "could not publish authorised-drivers.changed");
-  }
-}
-
-function currentHub(): Hub | undefined {
-  try {
-    return hub();
-  } catch {
-    return undefined; // the CLI and use-case tests run without a hub
   }
 }

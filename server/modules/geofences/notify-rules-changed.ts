@@ -2,26 +2,18 @@
 // next position of that account (they cache rules in memory to keep database reads off the ingest path). It lives
 // in geofences, the lower of the two modules (alert rules reference geofences, never the reverse), so both can
 // call it without an import cycle. Cached reports of the account are recomputed too (the report-input stamp).
-import { hub, type Hub } from "../../hub";
+import { hubIfCreated } from "../../hub";
 import { log } from "../../log";
 import { bumpReportInputs } from "../reports/rollups/bump-report-inputs";
 
 export async function notifyRulesChanged(accountId: number): Promise<void> {
   await bumpReportInputs(accountId);
-  const current = currentHub();
+  const current = hubIfCreated();
   if (!current) return;
   try {
     await current.publish("alert-rules.changed", { accountId });
   } catch (error) {
     // evaluators also reload every few minutes (ACCOUNT_CONTEXT_TTL_MS), so a lost event delays, never loses, a change
     log("alerts").error({ err: error, accountId }, "could not publish alert-rules.changed");
-  }
-}
-
-function currentHub(): Hub | undefined {
-  try {
-    return hub();
-  } catch {
-    return undefined; // the CLI and use-case tests run without a hub, and without evaluators
   }
 }

@@ -5,7 +5,7 @@
 // publish (Redis down) is logged, never thrown: live delivery is best effort, the data itself is in the database.
 // The channels' names live apart (server/modules/notifications/inbox/user-channel-name.ts,
 // server/modules/messages/driver-channel-name.ts) so browser code can import them without the hub.
-import { hub } from "../../hub";
+import { hubIfCreated } from "../../hub";
 import { log } from "../../log";
 
 /**
@@ -13,13 +13,14 @@ import { log } from "../../log";
  * authorised before must not keep listening. pusher-js does not reconnect on 4009; the page's polling then meets 401.
  */
 export async function closePrivateChannel(channel: string): Promise<void> {
-  await hub()
-    .publish("private-channel.revoked", { channel })
+  // no hub: a CLI without REDIS_URL, which reaches no server's sockets (their next auth is refused all the same)
+  await hubIfCreated()
+    ?.publish("private-channel.revoked", { channel })
     .catch((error: unknown) => log("pusher").warn({ err: error, channel }, "private channel revocation not published"));
 }
 
 export async function publishPrivate(channel: string, event: string, data: unknown): Promise<void> {
-  await hub()
-    .publish("private-channel.message", { channel, event, data })
+  await hubIfCreated()
+    ?.publish("private-channel.message", { channel, event, data })
     .catch((error: unknown) => log("pusher").warn({ err: error, channel, event }, "private channel message not published"));
 }
