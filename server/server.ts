@@ -126,6 +126,12 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       .writeHead(503, { "content-type": "application/json", "retry-after": "2" })
       .end(JSON.stringify({ message: "Fleetline is starting.", code: "SERVICE_UNAVAILABLE" }));
   });
+  // An idle keep-alive connection is closed after this long. Node's 5 s default races clients that reuse a
+  // connection just as the server closes it (the request fails with ECONNRESET: seen from Playwright's request
+  // client on a busy machine); proxies and clients keep idle connections for up to 60 s, so the server keeps them
+  // a little longer, and the headers timeout stays above it as Node requires.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   httpServer.on("upgrade", (request, socket, head) => {
     if (handleUpgrade) return handleUpgrade(request, socket, head);
     socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");

@@ -8,22 +8,12 @@ import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { encodeLogin, encodeTcpPacket8E } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test, type Cli, type E2eAccount } from "../fixtures";
-import { openDialog, randomImei, signIn } from "../support/dashboard";
+import { bellButton, collectErrors, openDialog, randomImei, signIn } from "../support/dashboard";
 import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 
 test.describe.configure({ timeout: 240_000 });
 
 const PHONE = { width: 360, height: 740 };
-
-/** console errors and uncaught exceptions of the page (hydration mismatches show up as either) */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 async function member(cli: Cli, account: E2eAccount, name: string, role: "fleet_manager" | "viewer") {
   const email = `${role}-${randomInt(1e9)}@example.test`;
@@ -31,8 +21,6 @@ async function member(cli: Cli, account: E2eAccount, name: string, role: "fleet_
   await cli(["user", "create", "--account", account.key, "--email", email, "--name", name, "--password", password, "--role", role]);
   return { name, email, password };
 }
-
-const bellButton = (page: Page) => page.getByRole("button", { name: /^Notifications, / });
 
 /** the page does not scroll sideways */
 async function fitsWidth(page: Page, width: number) {

@@ -7,27 +7,15 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type Cli, type E2eAccount } from "../fixtures";
-import { randomImei, signIn } from "../support/dashboard";
+import { bellButton, collectErrors, randomImei, signIn } from "../support/dashboard";
 
 test.describe.configure({ timeout: 180_000 });
-
-/** console errors and uncaught exceptions of the page (hydration mismatches show up as either) */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
 
 async function signedInDashboard(page: Page, account: E2eAccount) {
   await page.goto(`/a/${account.key}/dashboard`);
   await signIn(page, account.adminEmail, account.adminPassword);
   await expect(page).toHaveURL(new RegExp(`/a/${account.key}/dashboard$`));
 }
-
-const bellButton = (page: Page) => page.getByRole("button", { name: /^Notifications, / });
 
 /** the bell is subscribed to the user's channel: from now on a notification arrives without polling */
 async function waitUntilLive(page: Page) {

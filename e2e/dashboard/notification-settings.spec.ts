@@ -4,17 +4,7 @@
 // without sideways scrolling. No page here may log an error to the console.
 import type { Page } from "@playwright/test";
 import { expect, test, type E2eAccount } from "../fixtures";
-import { signIn } from "../support/dashboard";
-
-/** console errors and uncaught exceptions of the page (hydration mismatches show up as either) */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
-  });
-  return errors;
-}
+import { collectErrors, signIn } from "../support/dashboard";
 
 async function openProfile(page: Page, account: E2eAccount) {
   await page.goto(`/a/${account.key}/profile`);

@@ -32,3 +32,16 @@ export async function openDialog(button: Locator, dialog: Locator): Promise<void
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** console errors and uncaught exceptions of the page (hydration mismatches show up as either) */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** the dashboard's bell in the header; its accessible name carries the unread count */
+export const bellButton = (page: Page) => page.getByRole("button", { name: /^Notifications, / });

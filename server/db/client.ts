@@ -50,6 +50,9 @@ export interface OpenOptions {
   dataDir: string;
   /** in-memory embedded database (tests); no lock, nothing on disk */
   memory?: boolean;
+  /** in memory: start from this data directory image (dumpDataDir) instead of an empty database, which skips
+   *  PGlite's initdb (tests: server/testing/database-templates.ts) */
+  memoryImage?: Uint8Array<ArrayBuffer>;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -149,7 +152,7 @@ async function openEmbedded(options: OpenOptions): Promise<Database> {
   try {
     // on disk: a commit returns once its WAL is on disk (embedded-durability.ts); in memory there is no disk
     const pglite = options.memory
-      ? await PGlite.create()
+      ? await PGlite.create(options.memoryImage ? { loadDataDir: new Blob([options.memoryImage]) } : {})
       : await PGlite.create(dataDir, { startParams: [...durableStartParams(PGlite), ...EMBEDDED_MEMORY_PARAMS] });
     const durability = options.memory ? null : enableNodeFsync(pglite);
     if (!options.memory) {

@@ -4,7 +4,7 @@ import { applyMigrations, readMigrations } from "./migrate";
 
 describe.each(databaseKinds())("migrations on %s", (kind) => {
   it("applies every migration once, records it like the Prisma CLI, and is idempotent", async () => {
-    const t = await createTestDatabase(kind);
+    const t = await createTestDatabase(kind, { from: "empty" });
     try {
       const names = readMigrations().map((m) => m.name);
       expect(t.database.migrated).toEqual(names);

@@ -1,11 +1,17 @@
-// vitest global setup: probes PostgreSQL and Redis once and tells every test file which suites can run.
+// vitest global setup: probes PostgreSQL and Redis once and tells every test file which suites can run, and makes the
+// migrated templates every suite's database is copied from (database-templates.ts).
 import type { TestProject } from "vitest/node";
+import { createEmbeddedImage, createPostgresTemplate } from "./database-templates";
 import { reachable, servicesRequired, TEST_POSTGRES_URL, TEST_REDIS_URL } from "./services";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgres: boolean;
     redis: boolean;
+    /** the migrated PostgreSQL template database ("" without PostgreSQL) */
+    postgresTemplate: string;
+    /** the file holding a migrated PGlite data directory */
+    embeddedImage: string;
   }
 }
 
@@ -19,4 +25,10 @@ export default async function setup(project: TestProject) {
   if (!redis) console.warn(`Redis not reachable at ${TEST_REDIS_URL}: Redis suites are skipped`);
   project.provide("postgres", postgres);
   project.provide("redis", redis);
+  const [postgresTemplate, embeddedImage] = await Promise.all([postgres ? createPostgresTemplate() : null, createEmbeddedImage()]);
+  project.provide("postgresTemplate", postgresTemplate?.name ?? "");
+  project.provide("embeddedImage", embeddedImage.name);
+  return async () => {
+    await Promise.all([postgresTemplate?.remove(), embeddedImage.remove()]);
+  };
 }

@@ -1,10 +1,12 @@
 // Real databases for tests: an in-memory PGlite (always) and a fresh PostgreSQL database per call (when the server
-// is reachable). Both are migrated with the project's own migrations and installed as the process database.
+// is reachable). Both are copies of the migrated templates global setup made (database-templates.ts), migrated again
+// on open (nothing left to do), and installed as the process database.
 //
 //   describe.each(databaseKinds())("assets on %s", (kind) => {
 //     const t = useTestDatabase(kind);
 //     it("...", async () => { await t.db.asset.create(...) });
 //   });
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDatabase, type Database, type Db } from "../db/client";
 import { createScratchDatabase } from "./scratch-postgres";
@@ -22,12 +24,17 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** the migrated PGlite image global setup made (database-templates.ts), read once per test process */
+let embeddedImage: Uint8Array<ArrayBuffer> | undefined;
+
+/** `from: "empty"`: a database the migrations run on when it opens (tests of the migrations themselves) */
+export async function createTestDatabase(kind: DatabaseKind, { from = "template" }: { from?: "template" | "empty" } = {}): Promise<TestDatabase> {
   if (kind === "embedded") {
-    const database = await openDatabase({ dataDir: "", memory: true });
+    if (from === "template") embeddedImage ??= new Uint8Array(readFileSync(inject("embeddedImage")));
+    const database = await openDatabase({ dataDir: "", memory: true, memoryImage: from === "template" ? embeddedImage : undefined });
     return { database, close: () => database.close() };
   }
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase("fleetline_test", from === "template" ? inject("postgresTemplate") || undefined : undefined);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "" });
   return {
     database,
