@@ -38,9 +38,11 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    // The phone viewport runs the tests tagged @phone (`test("...", { tag: "@phone" }, ...)`): pages that must
-    // work on a phone, without doubling every API-only test.
+    // Tests tagged @phone-only check a phone's screen (they set a 360 px viewport or say "fits a phone"): at desktop
+    // size they would only repeat the phone run.
+    { name: "desktop", grepInvert: /@phone-only/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    // The phone viewport runs the tests tagged @phone (`test("...", { tag: "@phone" }, ...)`) and @phone-only: pages
+    // that must work on a phone, without doubling every API-only test.
     { name: "phone", grep: /@phone/, use: { ...devices["Pixel 7"], launchOptions } },
   ],
 });

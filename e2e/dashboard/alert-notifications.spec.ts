@@ -145,7 +145,7 @@ test("a manager's rule notifies them live in the inbox; they open the alert's de
   expect(errors).toEqual([]);
 });
 
-test("on a 360 px phone the rule form's recipients and escalation steps fit the screen", { tag: "@phone" }, async ({ page, account }) => {
+test("on a 360 px phone the rule form's recipients and escalation steps fit the screen", { tag: "@phone-only" }, async ({ page, account }) => {
   const errors = collectErrors(page);
   await page.setViewportSize(PHONE);
   await page.goto(`/a/${account.key}/alerts/rules`);

@@ -114,7 +114,7 @@ test("refuses a wrong password; a viewer sees a read-only dashboard; other accou
   expect(response?.status()).toBe(404);
 });
 
-test("works on a phone: the menu opens and leads to the pages", { tag: "@phone" }, async ({ page, account }) => {
+test("works on a phone: the menu opens and leads to the pages", { tag: "@phone-only" }, async ({ page, account }) => {
   await page.goto(`/a/${account.key}/dashboard`);
   await signIn(page, account.adminEmail, account.adminPassword);
   await expect(page).toHaveURL(new RegExp(`/a/${account.key}/dashboard$`));

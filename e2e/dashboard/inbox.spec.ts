@@ -103,7 +103,7 @@ test("mark read and mark all read clear the count, and it stays cleared after a 
   expect(errors).toEqual([]);
 });
 
-test("on a 360 px phone the bell is on the screen and its list fits", { tag: "@phone" }, async ({ page, account }) => {
+test("on a 360 px phone the bell is on the screen and its list fits", { tag: "@phone-only" }, async ({ page, account }) => {
   const errors = collectErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
   await signedInDashboard(page, account);

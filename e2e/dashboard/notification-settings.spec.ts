@@ -48,7 +48,7 @@ test("a phone without its country code shows its error next to the field and not
   await expect(page.getByRole("form", { name: "Notifications" }).getByLabel("Mobile phone for SMS")).toHaveValue("");
 });
 
-test("on a 360 px phone the section fits and its switches can be used", { tag: "@phone" }, async ({ page, account }) => {
+test("on a 360 px phone the section fits and its switches can be used", { tag: "@phone-only" }, async ({ page, account }) => {
   const errors = collectErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
   const section = await openProfile(page, account);

@@ -168,7 +168,7 @@ test("an admin adds a weekly schedule and sees it listed; a viewer reads it with
   await expect(page.getByRole("button", { name: /Delete Weekly activity/ })).toHaveCount(0);
 });
 
-test("the Reports page fits a phone", { tag: "@phone" }, async ({ page, account, cli }) => {
+test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, account, cli }) => {
   await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
   await openReports(page, account);
   await expect(page.getByRole("button", { name: "Run report" })).toBeVisible();

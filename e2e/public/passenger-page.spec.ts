@@ -227,7 +227,7 @@ test("a link that has not started says when it starts, one outside its schedule 
 test.describe("at 360 px wide", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the live page fits the screen: no sideways scrolling, key facts in view, large tap targets", { tag: "@phone" }, async ({ page, account, cli, baseURL }, testInfo) => {
+  test("the live page fits the screen: no sideways scrolling, key facts in view, large tap targets", { tag: "@phone-only" }, async ({ page, account, cli, baseURL }, testInfo) => {
     await brandAccount(page, account, { ...BRANDING(baseURL!), "Primary colour": "#0f766e" });
     // with a destination, so distance and ETA show too
     const { imei, uuid } = await vehicleWithLink(cli, account, ["--name", "Airport shuttle to Terminal 2", "--destination", "54.6360,25.2870"]);
