@@ -123,6 +123,27 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     expect(listed.data[0]).toMatchObject({ asset: { id: asset.id, name: "Van" }, position: null });
   });
 
+  it("reads one fired alert by id for every reader of the account; another account's or a deleted one is NOT_FOUND", async () => {
+    const asset = await t.db.asset.create({ data: { accountId: a.id, name: "Linked van" }, select: { id: true } });
+    const rule = await callerFor(a.users.admin).alerts.createRule({ accountKey: a.key, body: { name: "Linked keys", type: "IGNITION" } });
+    const alert = await recordAlert(t.db, {
+      accountId: a.id,
+      assetId: asset.id,
+      rule: { id: rule.id, name: rule.name, type: "IGNITION" },
+      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
+      position: null,
+    });
+    const read = await callerFor(a.users.viewer).alerts.get({ accountKey: a.key, alertId: alert!.id });
+    expect(read).toMatchObject({ id: alert!.id, type: "IGNITION_ON", asset: { id: asset.id, name: "Linked van" }, rule: { id: rule.id } });
+
+    // B's admin names A's alert under B's own key: not found, as if it did not exist
+    expect((await refusal(callerFor(b.users.admin).alerts.get({ accountKey: b.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
+    // and cannot read under A's key either, not being a member
+    expect((await refusal(callerFor(b.users.admin).alerts.get({ accountKey: a.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
+    await t.db.alert.delete({ where: { id: alert!.id } });
+    expect((await refusal(callerFor(a.users.viewer).alerts.get({ accountKey: a.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
+  });
+
   it("lists the members a rule may notify to every reader, keeps a rule's notify block exactly, and lets only managers acknowledge", async () => {
     const members = await callerFor(a.users.viewer).alerts.members({ accountKey: a.key });
     expect(members.map((m) => m.id).sort((x, y) => x - y)).toEqual(Object.values(a.users).sort((x, y) => x - y));
