@@ -48,22 +48,3 @@ export function listenOnChannel(client: Pusher, channelName: string) {
   });
   return { channel, events, failures };
 }
-
-/**
- * The tabs of one test file on a server made in beforeAll: `open(cookie)` is a signed-in (or anonymous) tab,
- * `auth` the page's auth request, `closeAll` for afterAll.
- */
-export function cookieChannelTabs(serverUrl: () => string) {
-  const clients: Pusher[] = [];
-  return {
-    open(cookie: string | null): Pusher {
-      const client = cookieChannelClient(serverUrl(), cookie);
-      clients.push(client);
-      return client;
-    },
-    auth: (channel: string, cookie?: string, socketId?: string) => postChannelAuth(serverUrl(), channel, cookie, socketId),
-    closeAll() {
-      for (const client of clients.splice(0)) client.disconnect();
-    },
-  };
-}
