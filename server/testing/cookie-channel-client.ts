@@ -3,6 +3,7 @@
 // collect what arrives. Node's pusher-js cannot attach a cookie to its auth request, hence the custom handler.
 import Pusher from "pusher-js";
 import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
+import { localPusherConnection } from "./public-tracking-harness";
 
 /** POST /broadcasting/auth as the page does, with an optional cookie */
 export async function postChannelAuth(serverUrl: string, channel: string, cookie?: string, socketId = "1.2") {
@@ -16,14 +17,8 @@ export async function postChannelAuth(serverUrl: string, channel: string, cookie
 
 /** a pusher-js client on the server at `serverUrl` whose channel authorisation carries `cookie` (or none) */
 export function cookieChannelClient(serverUrl: string, cookie: string | null): Pusher {
-  const { hostname, port } = new URL(serverUrl);
   return new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    cluster: "",
-    disableStats: true,
+    ...localPusherConnection(serverUrl),
     channelAuthorization: {
       endpoint: `${serverUrl}/broadcasting/auth`,
       transport: "ajax",
