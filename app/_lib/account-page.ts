@@ -27,7 +27,7 @@ export interface AccountPage {
   can: (permission: Permission) => boolean;
 }
 
-/** `section` is the path below the account ("assets"), used to come back here after signing in. */
+/** `section` is the path below the account ("assets", "alerts?alert=812"), used to come back here after signing in. */
 export async function requireAccountPage(accountKey: string, section: string): Promise<AccountPage> {
   const user = await loadSessionUser();
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/a/${accountKey}/${section}`)}`);

@@ -93,3 +93,11 @@ test("a polygon geofence is drawn corner by corner, and a bad one is refused wit
   await form.getByRole("button", { name: "Save geofence" }).click();
   await expect(page.getByTestId("geofence-row").filter({ hasText: "Yard" })).toContainText("Polygon, 3 corners");
 });
+
+test("a notification's link to an alert that no longer exists says so instead of a blank page", async ({ page, account }) => {
+  await page.goto(`/a/${account.key}/alerts?alert=2147483000`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  await expect(page.getByRole("heading", { name: "Alerts", exact: true })).toBeVisible();
+  await expect(page.getByTestId("alert-gone")).toContainText("This alert no longer exists: alert 2147483000 was deleted");
+  await expect(page.getByTestId("selected-alert")).toHaveCount(0);
+});

@@ -12,6 +12,7 @@ import { backup } from "./commands/backup";
 import { linkCreate } from "./commands/link-create";
 import { linkDisable } from "./commands/link-disable";
 import { oauthClientCreate } from "./commands/oauth-client-create";
+import { oauthClientUpdate } from "./commands/oauth-client-update";
 import { restore } from "./commands/restore";
 import { simulate } from "./commands/simulate";
 import { userCreate } from "./commands/user-create";
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CliCommand[] = [
   userGrantPlatformAdmin,
   userRevokeSessions,
   oauthClientCreate,
+  oauthClientUpdate,
   apiKeyCreate,
   assetCreate,
   assetDelete,

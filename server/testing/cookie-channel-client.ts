@@ -3,6 +3,7 @@
 // collect what arrives. Node's pusher-js cannot attach a cookie to its auth request, hence the custom handler.
 import Pusher from "pusher-js";
 import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channel";
+import { localPusherConnection } from "./public-tracking-harness";
 
 /** POST /broadcasting/auth as the page does, with an optional cookie */
 export async function postChannelAuth(serverUrl: string, channel: string, cookie?: string, socketId = "1.2") {
@@ -16,14 +17,8 @@ export async function postChannelAuth(serverUrl: string, channel: string, cookie
 
 /** a pusher-js client on the server at `serverUrl` whose channel authorisation carries `cookie` (or none) */
 export function cookieChannelClient(serverUrl: string, cookie: string | null): Pusher {
-  const { hostname, port } = new URL(serverUrl);
   return new Pusher(PUBLIC_TRACKING_APP_KEY, {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws"],
-    cluster: "",
-    disableStats: true,
+    ...localPusherConnection(serverUrl),
     channelAuthorization: {
       endpoint: `${serverUrl}/broadcasting/auth`,
       transport: "ajax",
@@ -47,23 +42,4 @@ export function listenOnChannel(client: Pusher, channelName: string) {
     else events.push({ event, data });
   });
   return { channel, events, failures };
-}
-
-/**
- * The tabs of one test file on a server made in beforeAll: `open(cookie)` is a signed-in (or anonymous) tab,
- * `auth` the page's auth request, `closeAll` for afterAll.
- */
-export function cookieChannelTabs(serverUrl: () => string) {
-  const clients: Pusher[] = [];
-  return {
-    open(cookie: string | null): Pusher {
-      const client = cookieChannelClient(serverUrl(), cookie);
-      clients.push(client);
-      return client;
-    },
-    auth: (channel: string, cookie?: string, socketId?: string) => postChannelAuth(serverUrl(), channel, cookie, socketId),
-    closeAll() {
-      for (const client of clients.splice(0)) client.disconnect();
-    },
-  };
 }

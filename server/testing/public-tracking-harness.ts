@@ -57,16 +57,16 @@ export async function startTrackingServer(env: Record<string, string> = {}): Pro
   };
 }
 
+/** pusher-js's connection options for a local server over plain WebSocket; the channel authorisation is the caller's */
+export function localPusherConnection(url: string) {
+  const { hostname, port } = new URL(url);
+  return { wsHost: hostname, wsPort: Number(port), forceTLS: false, enabledTransports: ["ws" as const], cluster: "", disableStats: true };
+}
+
 /** the options an integrator's page passes to pusher-js (spec, Endpoints: channel connection), for a local server */
 export function pusherOptions(url: string, sessionToken: string) {
-  const { hostname, port } = new URL(url);
   return {
-    wsHost: hostname,
-    wsPort: Number(port),
-    forceTLS: false,
-    enabledTransports: ["ws" as const],
-    cluster: "",
-    disableStats: true,
+    ...localPusherConnection(url),
     channelAuthorization: {
       endpoint: `${url}/broadcasting/auth`,
       transport: "ajax" as const,

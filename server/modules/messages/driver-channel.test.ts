@@ -2,10 +2,11 @@
 // page's session cookie (its own driver only), pusher-js subscribes on the real server and hears a dispatch message
 // the moment it is sent; another driver's channel (same account or another), no session and a revoked session are
 // refused.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
-import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
-import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
+import { listenOnChannel as listen } from "../../testing/cookie-channel-client";
+import { usePrivateChannelServer } from "../../testing/private-channel-server";
+import { waitUntil } from "../../testing/public-tracking-harness";
 import { makeAccount } from "../../testing/http-fixtures";
 import { driverChannel } from "./driver-channel-name";
 import { createDriverSession } from "./create-driver-session";
@@ -14,26 +15,14 @@ import { revokeDriverSessions } from "./revoke-driver-sessions";
 import { recordDriverReceipt } from "./record-driver-receipt";
 import { sendMessage } from "./send-message";
 
-let server: TrackingServer;
 // the driver page on pusher-js: the auth request carries the cookie (a browser sends it by itself)
-const tabs = cookieChannelTabs(() => server.url);
-const driverPage = tabs.open;
-const channelAuth = tabs.auth;
-const listen = listenOnChannel;
-beforeAll(async () => {
-  server = await startTrackingServer();
-}, 60_000);
-afterAll(async () => {
-  tabs.closeAll();
-  await server?.close();
-});
+const { open: driverPage, auth: channelAuth } = usePrivateChannelServer();
 
 async function driverWithCookie(accountId: number, name: string) {
   const driver = await db().driver.create({ data: { accountId, name } });
   const session = await createDriverSession({ accountId, driverId: driver.id });
   return { driver, cookie: `${DRIVER_SESSION_COOKIE}=${session.token}` };
 }
-
 
 describe("private-driver channel", () => {
   it("delivers a dispatch message and its receipts live to the driver's own channel", async () => {

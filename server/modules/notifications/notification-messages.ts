@@ -18,8 +18,9 @@ export interface AlertFacts {
 
 const when = (date: Date) => date.toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
-function alertsPageUrl(accountKey: string): string {
-  return new URL(`/a/${accountKey}/alerts`, env().PUBLIC_URL).toString();
+/** the Alerts page, with one alert selected when given (the same link as the alert's inbox notification) */
+function alertsPageUrl(accountKey: string, alertId?: number): string {
+  return new URL(`/a/${accountKey}/alerts${alertId === undefined ? "" : `?alert=${alertId}`}`, env().PUBLIC_URL).toString();
 }
 
 /** the RFC 8058 headers: a POST to the https URL turns the type off without signing in */
@@ -38,7 +39,7 @@ export function alertEmail(input: { to: string; recipientKey: string; alert: Ale
     `Fired: ${when(alert.firedAt)}`,
     `Account: ${alert.accountName}`,
     "",
-    `Open in Fleetline: ${alertsPageUrl(alert.accountKey)}`,
+    `Open in Fleetline: ${alertsPageUrl(alert.accountKey, alert.id)}`,
   ];
   if (input.critical) {
     lines.push("", `Acknowledge (stops the escalation): ${acknowledgeUrl({ accountId: alert.accountId, alertId: alert.id, recipientKey: input.recipientKey })}`);

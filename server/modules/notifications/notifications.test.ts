@@ -348,6 +348,7 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     const alert = await fire(account.id, asset.id, r.id);
     await deliverDueNotifications(deps());
     const ackLink = /Acknowledge \(stops the escalation\): (\S+)/.exec((await mailTo(ann.email))[0]!.text)![1]!;
+    expect((await mailTo(ann.email))[0]!.text).toContain(`Open in Fleetline: ${new URL(`/a/${account.key}/alerts?alert=${alert.id}`, env().PUBLIC_URL)}\n`);
     clock += 5 * 60_000;
     await deliverDueNotifications(deps());
     expect((await readSmsOutbox(dataDir)).map((s) => s.to)).toEqual(["+37060099999"]);

@@ -48,9 +48,9 @@ export async function scopesWithinRole(accountId: number, userId: number, asked:
   if (allByDefault) return asked.filter((scope) => allowed.includes(scope));
   const beyond = asked.filter((scope) => !allowed.includes(scope));
   if (beyond.length > 0) {
-    throw new AppError("VALIDATION_FAILED", "The given data was invalid.", [
-      { field: "scopes", message: `the acting user's role does not allow: ${beyond.join(", ")}` },
-    ]);
+    const error = { field: "scopes", message: `the acting user's role does not allow: ${beyond.join(", ")}` };
+    // the message names the field, as parseInput's do (the CLI prints only the message)
+    throw new AppError("VALIDATION_FAILED", `${error.field}: ${error.message}`, [error]);
   }
   return asked;
 }

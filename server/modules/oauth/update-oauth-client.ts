@@ -1,6 +1,7 @@
 // Edits an OAuth client's name or scopes. Scopes stay within what the acting member's role allows (a 422 names the
-// ones beyond it); they apply to the client's tokens at once (every process drops its cached lookup, and a token's
-// scopes are always cut to the client's current ones), and its live-stream connections are checked again.
+// ones beyond it). A removed scope ends at once for the client's tokens (every process drops its cached lookup, and a
+// token's scopes are always cut to the client's current ones), and its live-stream connections are checked again; an
+// added scope comes with the client's next token, as a token keeps the scopes it was issued with.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";

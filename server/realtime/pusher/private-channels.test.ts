@@ -2,38 +2,28 @@
 // dashboard session cookie (its own user only), pusher-js subscribes on the real server, and a message published on
 // the hub reaches it; other users' channels, other accounts' and requests without a session are refused.
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { db } from "../../db/client";
 import { PUBLIC_TRACKING_APP_KEY } from "../../modules/tracking-links/public-channel";
 import { authSecret } from "../../security/auth-secret";
-import { cookieChannelTabs, listenOnChannel } from "../../testing/cookie-channel-client";
-import { startTrackingServer, waitUntil, type TrackingServer } from "../../testing/public-tracking-harness";
+import { listenOnChannel as listen } from "../../testing/cookie-channel-client";
+import { usePrivateChannelServer } from "../../testing/private-channel-server";
+import { waitUntil } from "../../testing/public-tracking-harness";
 import { createFixtureAccount } from "../../testing/trpc-fixtures";
 import { publishPrivate } from "../../modules/private-channels/private-channels";
 import { userChannel } from "../../modules/notifications/inbox/user-channel-name";
 import { revokeUserSessions } from "../../modules/users/revoke-user-sessions";
 import { findPrivateChannelAuthorizer, registerPrivateChannel } from "./private-channel-authorizers";
 
-let server: TrackingServer;
 // a dashboard tab on pusher-js: the auth request carries the cookie (a browser sends it by itself)
-const tabs = cookieChannelTabs(() => server.url);
-const dashboardClient = tabs.open;
-const channelAuth = tabs.auth;
-const listen = listenOnChannel;
-beforeAll(async () => {
-  server = await startTrackingServer();
-}, 60_000);
-afterAll(async () => {
-  tabs.closeAll();
-  await server?.close();
-});
+const channels = usePrivateChannelServer();
+const { open: dashboardClient, auth: channelAuth } = channels;
 
 async function sessionCookie(userId: number, authAt = Date.now()): Promise<string> {
   const token = await encode({ token: { sub: String(userId), authAt }, secret: authSecret() });
   return `next-auth.session-token=${token}`;
 }
-
 
 describe("private-user channel", () => {
   it("lets a signed-in user subscribe to their own channel and hear what is published on the hub", async () => {
@@ -109,7 +99,7 @@ describe("private-user channel", () => {
   });
 
   it("ignores a subscription with a forged signature on the socket (the connection carries on)", async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/app/${PUBLIC_TRACKING_APP_KEY}?protocol=7&client=js&version=8.6.0`);
+    const ws = new WebSocket(`ws://127.0.0.1:${channels.server.port}/app/${PUBLIC_TRACKING_APP_KEY}?protocol=7&client=js&version=8.6.0`);
     const messages: Array<{ event: string; data: any }> = [];
     ws.on("message", (raw) => messages.push(JSON.parse(raw.toString())));
     try {

@@ -27,6 +27,16 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     await hub.close();
   });
 
+  /** an "ignition on" alert of account A fired now by `rule` for the asset (the message the hub would carry) */
+  const ignitionOn = (assetId: number, rule: { id: number; name: string }) =>
+    recordAlert(t.db, {
+      accountId: a.id,
+      assetId,
+      rule: { id: rule.id, name: rule.name, type: "IGNITION" },
+      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
+      position: null,
+    });
+
   it("lets admins and fleet managers manage rules and geofences; everyone in the account reads them", async () => {
     const manager = callerFor(a.users.fleet_manager);
     const fence = await manager.geofences.create({ accountKey: a.key, body: circle });
@@ -106,13 +116,7 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
       details: {},
     });
     const rule = await callerFor(a.users.admin).alerts.createRule({ accountKey: a.key, body: { name: "Keys", type: "IGNITION" } });
-    const message = await recordAlert(t.db, {
-      accountId: a.id,
-      assetId: asset.id,
-      rule: { id: rule.id, name: "Keys", type: "IGNITION" },
-      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
-      position: null,
-    });
+    const message = await ignitionOn(asset.id, rule);
     await hub.publish("alert", message!);
     expect((await first).value).toEqual({ id: message!.id, assetId: asset.id, type: "IGNITION_ON", message: "Ignition switched on" });
     controller.abort();
@@ -121,6 +125,21 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     const listed = await callerFor(a.users.viewer).alerts.fired({ accountKey: a.key, type: "IGNITION_ON" });
     expect(listed.data.map((alert) => alert.id)).toContain(message!.id);
     expect(listed.data[0]).toMatchObject({ asset: { id: asset.id, name: "Van" }, position: null });
+  });
+
+  it("reads one fired alert by id for every reader of the account; another account's or a deleted one is NOT_FOUND", async () => {
+    const asset = await t.db.asset.create({ data: { accountId: a.id, name: "Linked van" }, select: { id: true } });
+    const rule = await callerFor(a.users.admin).alerts.createRule({ accountKey: a.key, body: { name: "Linked keys", type: "IGNITION" } });
+    const alert = await ignitionOn(asset.id, rule);
+    const read = await callerFor(a.users.viewer).alerts.get({ accountKey: a.key, alertId: alert!.id });
+    expect(read).toMatchObject({ id: alert!.id, type: "IGNITION_ON", asset: { id: asset.id, name: "Linked van" }, rule: { id: rule.id } });
+
+    // B's admin names A's alert under B's own key: not found, as if it did not exist
+    expect((await refusal(callerFor(b.users.admin).alerts.get({ accountKey: b.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
+    // and cannot read under A's key either, not being a member
+    expect((await refusal(callerFor(b.users.admin).alerts.get({ accountKey: a.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
+    await t.db.alert.delete({ where: { id: alert!.id } });
+    expect((await refusal(callerFor(a.users.viewer).alerts.get({ accountKey: a.key, alertId: alert!.id }))).code).toBe("NOT_FOUND");
   });
 
   it("lists the members a rule may notify to every reader, keeps a rule's notify block exactly, and lets only managers acknowledge", async () => {
@@ -150,13 +169,7 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     expect((outsider.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field)).toEqual(["notify.emails.0"]);
 
     const asset = await t.db.asset.create({ data: { accountId: a.id, name: "Truck" }, select: { id: true } });
-    const alert = await recordAlert(t.db, {
-      accountId: a.id,
-      assetId: asset.id,
-      rule: { id: rule.id, name: rule.name, type: "IGNITION" },
-      firing: { type: "IGNITION_ON", details: {}, firedAt: Date.now(), message: "Ignition switched on" },
-      position: null,
-    });
+    const alert = await ignitionOn(asset.id, rule);
     for (const role of ["viewer", "office_staff"] as const) {
       const refused = await refusal(callerFor(a.users[role]).alerts.acknowledge({ accountKey: a.key, alertId: alert!.id }));
       expect(refused.code).toBe("FORBIDDEN");

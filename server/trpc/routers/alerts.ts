@@ -6,6 +6,7 @@ import { hubEvents } from "../hub-iterator";
 import { createAlertRule } from "../../modules/alerts/create-alert-rule";
 import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
 import { listAlertRules } from "../../modules/alerts/list-alert-rules";
+import { getFiredAlert } from "../../modules/alerts/get-fired-alert";
 import { listFiredAlerts } from "../../modules/alerts/list-fired-alerts";
 import { updateAlertRule } from "../../modules/alerts/update-alert-rule";
 import type { AlertMessage } from "../../modules/stream/channel-messages";
@@ -16,7 +17,8 @@ import { listAlertDeliveries } from "../../modules/notifications/list-alert-deli
 import { listNotifyMembers } from "../../modules/notifications/list-notify-members";
 import { ZPageInput } from "../../modules/paging";
 
-const ZRuleId = z.number().int().positive();
+/** a rule's or an alert's id */
+const ZId = z.number().int().positive();
 const ZBody = z.record(z.string(), z.unknown());
 
 /** What the dashboard needs to know when an alert fires: enough for a toast; the list is re-read from the database. */
@@ -49,11 +51,11 @@ export const alertsRouter = createTrpcRouter({
     .mutation(({ ctx, input }) => createAlertRule({ accountId: ctx.account.id, body: input.body })),
 
   updateRule: requirePermission("alerts.manage")
-    .input(z.object({ ruleId: ZRuleId, body: ZBody }))
+    .input(z.object({ ruleId: ZId, body: ZBody }))
     .mutation(({ ctx, input }) => updateAlertRule({ accountId: ctx.account.id, ruleId: input.ruleId, body: input.body })),
 
   deleteRule: requirePermission("alerts.manage")
-    .input(z.object({ ruleId: ZRuleId }))
+    .input(z.object({ ruleId: ZId }))
     .mutation(({ ctx, input }) => deleteAlertRule({ accountId: ctx.account.id, ruleId: input.ruleId })),
 
   /** fired alerts, newest first, with the REST list's filters */
@@ -73,9 +75,17 @@ export const alertsRouter = createTrpcRouter({
       listFiredAlerts({ accountId: ctx.account.id, query: { ...filters, ...(cursor ? { cursor } : {}) } }),
     ),
 
+  /**
+   * one fired alert by id: the alert a notification links to (/alerts?alert={id}) when it is not on the list's loaded
+   * pages. Another account's alert is NOT_FOUND, exactly like a deleted one
+   */
+  get: requirePermission("alerts.read")
+    .input(z.object({ alertId: ZId }))
+    .query(({ ctx, input }) => getFiredAlert({ accountId: ctx.account.id, alertId: input.alertId })),
+
   /** the alert's notifications and every try (docs/notifications.md) */
   deliveries: requirePermission("alerts.read")
-    .input(z.object({ alertId: ZRuleId }))
+    .input(z.object({ alertId: ZId }))
     .query(({ ctx, input }) => listAlertDeliveries({ accountId: ctx.account.id, alertId: input.alertId })),
 
   /** members a rule may notify, by name (the rule form's picker; names for `user:<id>` on deliveries) */
@@ -86,7 +96,7 @@ export const alertsRouter = createTrpcRouter({
    * (scope alerts:write): a viewer sees the alert and its deliveries but cannot acknowledge
    */
   acknowledge: requirePermission("alerts.manage")
-    .input(z.object({ alertId: ZRuleId }))
+    .input(z.object({ alertId: ZId }))
     .mutation(async ({ ctx, input }) => {
       const user = await db().user.findUnique({ where: { id: ctx.userId }, select: { name: true, email: true } });
       return acknowledgeAlert({ accountId: ctx.account.id, alertId: input.alertId, by: { userId: ctx.userId, label: user ? `${user.name} <${user.email}>` : `user ${ctx.userId}` } });

@@ -31,7 +31,10 @@ export const apiAccessRouter = createTrpcRouter({
       }),
     ),
 
-  /** Name and scopes (within the acting member's role); the client's tokens feel new scopes at once. */
+  /**
+   * Name and scopes (within the acting member's role). A removed scope ends at once for the client's tokens; an added
+   * one comes with its next token (a token keeps the scopes it was issued with).
+   */
   updateClient: requirePermission("api.manage")
     .input(ZId.extend({ name: z.string().max(200).optional(), scopes: z.array(z.string().max(100)).max(50).optional() }))
     .mutation(({ ctx, input }) =>

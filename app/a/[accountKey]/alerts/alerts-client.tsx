@@ -2,8 +2,9 @@
 // Fired alerts, newest first, paged, filterable by type, with the selected alert's position on the map (and the
 // geofence it concerns). A live subscription says when a new alert fires; the list is then read again, so it is
 // always the stored truth (the stream carries no replay, a reload never misses anything). The selected alert also
-// shows who heard about it and its acknowledgement (alert-deliveries.tsx).
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+// shows who heard about it and its acknowledgement (alert-deliveries.tsx). An alert opened by id (?alert=, the link of
+// its notification) that is not on the loaded pages is read on its own, so any alert of the account opens.
+import { skipToken, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
@@ -18,12 +19,14 @@ import { liveClient } from "../../../_components/map/live-client";
 import { PointLayer } from "../../../_components/map/point-layer";
 import { ListCard } from "../../../_components/list-card";
 import { StreamBadge } from "../../../_components/stream-badge";
-import { useTRPC } from "../../../_components/trpc";
+import { describeError, useTRPC } from "../../../_components/trpc";
+import { Alert } from "../../../_components/ui/alert";
 import { Badge } from "../../../_components/ui/badge";
 import { Card } from "../../../_components/ui/card";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { formatDate } from "../../../_components/ui/format-date";
 import { PageHeader } from "../../../_components/ui/page-header";
+import { Spinner } from "../../../_components/ui/spinner";
 import { useSubscriptionState, type StreamStateHandlers } from "../../../_components/use-subscription-state";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 import { AlertDeliveriesCard } from "./alert-deliveries";
@@ -50,7 +53,7 @@ export function AlertsClient({
   accountKey: string;
   mapStyle: MapStyle;
   canAcknowledge: boolean;
-  /** the alert a notification linked to: selected when it is among the loaded pages */
+  /** the alert a notification linked to: selected, read by id when it is not among the loaded pages */
   initialAlertId: number | null;
 }) {
   const trpc = useTRPC();
@@ -95,7 +98,11 @@ export function AlertsClient({
   const live = useSubscriptionState(subscribe);
 
   const rows = useMemo(() => fired.data?.pages.flatMap((page) => page.data) ?? [], [fired.data]);
-  const selected = rows.find((alert) => alert.id === selectedId) ?? rows.find((alert) => alert.position) ?? null;
+  const listed = rows.find((alert) => alert.id === selectedId);
+  // the selected alert is not on the loaded pages (older, or filtered out): read it by id, once the list is known
+  const readById = selectedId !== null && !listed && !fired.isPending;
+  const byId = useQuery(trpc.alerts.get.queryOptions(readById ? { accountKey, alertId: selectedId } : skipToken));
+  const selected = listed ?? (readById ? (byId.data ?? null) : (rows.find((alert) => alert.position) ?? null));
   const geofenceId = selected && (selected.type === "GEOFENCE_ENTER" || selected.type === "GEOFENCE_EXIT") ? Number(selected.details.geofence_id) : null;
   const geofence = geofences.data?.data.find((g) => g.id === geofenceId) ?? null;
   const point = selected?.position ? { latitude: selected.position.latitude, longitude: selected.position.longitude, course: selected.position.course } : null;
@@ -162,6 +169,8 @@ export function AlertsClient({
             <PointLayer id="alert-position" point={point} color="#dc2626" />
             <FitBounds fitKey={point ? `alert-${selected!.id}` : null} points={point ? [[point.longitude, point.latitude]] : []} maxZoom={15} />
           </FleetMap>
+          {readById && byId.isPending ? <Spinner label="Loading the alert…" /> : null}
+          {readById && byId.isError ? <AlertNotRead alertId={selectedId} error={byId.error} /> : null}
           {selected ? (
             <div ref={details} className="space-y-4" data-testid="selected-alert">
               <AlertDetails alert={selected} />
@@ -196,6 +205,20 @@ function AlertRow({ alert, accountKey, selected, onSelect }: { alert: FiredAlert
         </button>
       </td>
     </tr>
+  );
+}
+
+/** the alert opened by id could not be read: deleted (or never of this account), or the server did not answer */
+function AlertNotRead({ alertId, error }: { alertId: number; error: unknown }) {
+  const { message, appCode } = describeError(error);
+  return appCode === "ALERT_NOT_FOUND" ? (
+    <Alert tone="warning">
+      <span data-testid="alert-gone">
+        This alert no longer exists: alert {alertId} was deleted, or it is not one of this account&apos;s. The list shows the alerts there are.
+      </span>
+    </Alert>
+  ) : (
+    <Alert>{`Could not load alert ${alertId}: ${message}`}</Alert>
   );
 }
 

@@ -333,7 +333,12 @@ function ClientDialog({
           </p>
         ) : null}
       </fieldset>
-      {client ? <p className="text-sm text-slate-600">New scopes apply at once, also to the tokens the client holds.</p> : null}
+      {client ? (
+        <p className="text-sm text-slate-600">
+          A scope you remove ends at once, also for the tokens the client holds. A scope you add comes with the client&apos;s next token: the
+          integration fetches a new one. Scopes added to Fleetline later are never given to existing clients by themselves.
+        </p>
+      ) : null}
     </FormDialog>
   );
 }

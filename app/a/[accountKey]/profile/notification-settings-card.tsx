@@ -31,6 +31,9 @@ const DIGEST_LABELS: Record<Digest, string> = {
   daily: "Daily: one e-mail at 08:00",
 };
 
+/** the form's fields and the API fields whose errors they show */
+const API_FIELDS = { phone: "phone", timeZone: "time_zone", quietStart: "quiet_start", quietEnd: "quiet_end", digest: "digest" } as const;
+
 interface Values {
   phone: string;
   /** "" is the account's zone */
@@ -81,7 +84,13 @@ export function NotificationSettingsCard({
     setSaved(false);
     setValues((current) => ({ ...current, ...next }));
   };
-  const text = (field: "phone" | "quietStart" | "quietEnd") => (event: React.ChangeEvent<HTMLInputElement>) => change({ [field]: event.target.value });
+  /** what every field of the form carries: its name, value, change and the server's error (the selects offer only valid values) */
+  const bind = (field: keyof typeof API_FIELDS) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => change({ [field]: event.target.value }),
+    error: fields[API_FIELDS[field]],
+  });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,55 +113,23 @@ export function NotificationSettingsCard({
       <Card title="Notifications">
         <p className="mb-4 text-sm text-slate-600">How alerts of this account reach you. Critical alerts ignore quiet hours and the digest.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Mobile phone for SMS"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+37060012345"
-            value={values.phone}
-            onChange={text("phone")}
-            error={fields.phone}
-            hint="With the country code. Empty: no SMS."
-          />
+          <Field label="Mobile phone for SMS" type="tel" autoComplete="tel" placeholder="+37060012345" hint="With the country code. Empty: no SMS." {...bind("phone")} />
           <SelectField
             label="Time zone"
-            name="timeZone"
-            value={values.timeZone}
-            onChange={(event) => change({ timeZone: event.target.value })}
+            hint="For quiet hours and the daily digest."
             options={[
               { value: "", label: `The account's (${accountTimeZone.replaceAll("_", " ")})` },
               ...timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })),
             ]}
-            error={fields.time_zone}
-            hint="For quiet hours and the daily digest."
+            {...bind("timeZone")}
           />
-          <Field
-            label="Quiet hours from"
-            name="quietStart"
-            type="time"
-            value={values.quietStart}
-            onChange={text("quietStart")}
-            error={fields.quiet_start}
-            hint="Alerts inside are delayed to the end, never dropped."
-          />
-          <Field
-            label="Quiet hours until"
-            name="quietEnd"
-            type="time"
-            value={values.quietEnd}
-            onChange={text("quietEnd")}
-            error={fields.quiet_end}
-            hint="Leave both empty for none; 22:00 until 07:00 crosses midnight."
-          />
+          <Field label="Quiet hours from" type="time" hint="Alerts inside are delayed to the end, never dropped." {...bind("quietStart")} />
+          <Field label="Quiet hours until" type="time" hint="Leave both empty for none; 22:00 until 07:00 crosses midnight." {...bind("quietEnd")} />
           <SelectField
             label="E-mail digest"
-            name="digest"
-            value={values.digest}
-            onChange={(event) => change({ digest: event.target.value as Digest })}
-            options={DIGESTS.map((digest) => ({ value: digest, label: DIGEST_LABELS[digest] }))}
-            error={fields.digest}
             className="sm:col-span-2"
+            options={DIGESTS.map((digest) => ({ value: digest, label: DIGEST_LABELS[digest] }))}
+            {...bind("digest")}
           />
         </div>
 
