@@ -7,9 +7,6 @@ import { ZCursor } from "../paging";
 
 /** levels a tree may have: a top-level group is level 1; deeper trees are refused (422 on parent_id) */
 export const MAX_GROUP_DEPTH = 8;
-/** asset ids one call may name (PUT and POST .../assets): a whole fleet's worth, still one small body */
-export const MAX_MEMBER_IDS = 10_000;
-
 const ZId = z.number().int().positive();
 
 export const ZGroupName = z
@@ -32,27 +29,6 @@ export const ZAssetGroupBody = z
   .strict()
   .meta({ id: "AssetGroupInput", description: `A group's name (unique among its parent's subgroups, whatever the case) and its parent; at most ${MAX_GROUP_DEPTH} levels.` });
 export type AssetGroupBody = z.input<typeof ZAssetGroupBody>;
-
-/** `{asset_ids: [...]}`: the assets to set, add or remove */
-export const ZAssetIdsBody = z
-  .object({
-    asset_ids: z
-      .array(z.number({ error: "must be asset ids" }).int("must be asset ids").positive("must be asset ids"), {
-        error: requiredOr("must be a list of asset ids"),
-      })
-      .max(MAX_MEMBER_IDS, `may name at most ${MAX_MEMBER_IDS.toLocaleString("en")} assets`),
-  })
-  .strict()
-  .meta({ id: "AssetIdsInput" });
-
-/** `?asset_ids=1,2,3` of DELETE .../assets (a DELETE carries no body) */
-export const ZAssetIdsQuery = z.object({
-  asset_ids: z
-    .string({ error: requiredOr("must be asset ids separated by commas") })
-    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, "must be 1 to 500 asset ids separated by commas")
-    .transform((text) => [...new Set(text.split(",").map(Number))])
-    .meta({ description: "Asset ids separated by commas, 1 to 500." }),
-});
 
 export const ZGroupListQuery = z.object({
   parent_id: z

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { requiredOr } from "../parse-input";
-import { MAX_MEMBER_IDS } from "../asset-groups/asset-groups.schema";
 
 /** a tag sent without a colour gets this grey */
 export const DEFAULT_TAG_COLOR = "#6b7280";
@@ -27,20 +26,6 @@ export const ZTagBody = z
   })
   .strict()
   .meta({ id: "TagInput", description: "A tag's name (unique in the account, whatever the case) and colour." });
-
-/** `{asset_ids}` or `{driver_ids}`: what to set, add or remove */
-export function ZMemberIdsBody(field: "asset_ids" | "driver_ids") {
-  const noun = field === "asset_ids" ? "asset" : "driver";
-  return z
-    .object({
-      [field]: z
-        .array(z.number({ error: `must be ${noun} ids` }).int(`must be ${noun} ids`).positive(`must be ${noun} ids`), {
-          error: requiredOr(`must be a list of ${noun} ids`),
-        })
-        .max(MAX_MEMBER_IDS, `may name at most ${MAX_MEMBER_IDS.toLocaleString("en")} ${noun}s`),
-    })
-    .strict();
-}
 
 export const ZTagRef = z.object({ accountId: ZId, tagId: ZId });
 
