@@ -57,6 +57,6 @@ export async function checkOwnedIds(
   const known = new Set(found.map((row) => row.id));
   const unknown = distinct.filter((id) => !known.has(id));
   const shown = unknown.slice(0, 20).join(", ") + (unknown.length > 20 ? `, … (${unknown.length} in all)` : "");
-  const message = `${unknown.length === 1 ? "is not" : "are not"} ${kind}s of this account: ${shown}`;
+  const message = `not ${kind}s of this account: ${shown}`;
   throw new AppError("VALIDATION_FAILED", `${field}: ${message}`, [{ field, message }]);
 }

@@ -193,7 +193,7 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     for (const method of ["PUT", "POST"] as const) {
       const answer = await api.assets(method, id, { asset_ids: [mine.id, theirs.id, 999_999] });
       expect(answer).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
-      expect(fields(answer)).toEqual([`asset_ids: are not assets of this account: ${theirs.id}, 999999`]);
+      expect(fields(answer)).toEqual([`asset_ids: not assets of this account: ${theirs.id}, 999999`]);
     }
     expect((await api.one("GET", id)).body.data.asset_count).toBe(0);
     for (const body of [{}, { asset_ids: "1" }, { asset_ids: [0] }, { asset_ids: [1.5] }, { asset_ids: [1], extra: true }]) {
