@@ -43,7 +43,8 @@ export async function assetFilterWhere(accountId: number, filters: AssetFilters,
   if (filters.protocol !== undefined) where.push({ tracker: { is: { protocol: filters.protocol } } });
   if (filters.status?.length) where.push({ OR: [...new Set(filters.status)].map((status) => statusWhere(status, now)) });
   if (filters.q) {
-    const text = { contains: filters.q, mode: "insensitive" as const };
+    // Prisma hands `contains` to LIKE as it is: % and _ would match anything, so they are escaped to stay text
+    const text = { contains: filters.q.replace(/[\\%_]/g, (c) => `\\${c}`), mode: "insensitive" as const };
     where.push({ OR: [{ name: text }, { plate: text }, { vin: text }, { tracker: { is: { imei: text } } }] });
   }
   return where;

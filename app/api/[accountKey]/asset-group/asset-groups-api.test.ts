@@ -13,6 +13,12 @@ import * as group from "./[groupId]/route";
 import * as groups from "./route";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** assets made one after the other, so that their ids ascend in this order */
+async function makeAssets(accountId: number, names: string[]) {
+  const assets = [];
+  for (const name of names) assets.push(await makeAsset(accountId, name));
+  return assets;
+}
 const fields = (answer: RouteAnswer) => (answer.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field}: ${e.message}`);
 
 describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
@@ -167,7 +173,7 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
   it("sets (PUT), adds (POST) and removes (DELETE ?asset_ids=) a group's assets, and pages their ids", async () => {
     const api = await setup();
     const id = await api.make("Fleet");
-    const [a, b, c, d] = await Promise.all(["A", "B", "C", "D"].map((name) => makeAsset(api.account.id, name)));
+    const [a, b, c, d] = await makeAssets(api.account.id, ["A", "B", "C", "D"]);
     const set = await api.assets("PUT", id, { asset_ids: [a!.id, b!.id, b!.id] });
     expect(set).toMatchObject({ status: 200, body: { data: { id, asset_count: 2 } } });
     expect((await api.assets("POST", id, { asset_ids: [b!.id, c!.id] })).body.data.asset_count).toBe(3);

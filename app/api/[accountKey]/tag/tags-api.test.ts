@@ -10,6 +10,12 @@ import * as tag from "./[tagId]/route";
 import * as tags from "./route";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** assets made one after the other, so that their ids ascend in this order */
+async function makeAssets(accountId: number, names: string[]) {
+  const assets = [];
+  for (const name of names) assets.push(await makeAsset(accountId, name));
+  return assets;
+}
 const fields = (answer: RouteAnswer) => (answer.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field}: ${e.message}`);
 
 describe.each(databaseKinds())("tags over REST on %s", (kind) => {
@@ -99,8 +105,8 @@ describe.each(databaseKinds())("tags over REST on %s", (kind) => {
   it("tags assets and drivers in bulk: PUT sets, POST adds, DELETE ?ids= removes; GET pages the ids", async () => {
     const api = await setup();
     const id = await api.make("Night shift");
-    const [a, b, c] = await Promise.all(["A", "B", "C"].map((name) => makeAsset(api.account.id, name)));
-    const [anna, ben] = await Promise.all(["Anna", "Ben"].map((name) => t.db.driver.create({ data: { accountId: api.account.id, name }, select: { id: true } })));
+    const [a, b, c] = await makeAssets(api.account.id, ["A", "B", "C"]);
+    const [anna, ben] = [await t.db.driver.create({ data: { accountId: api.account.id, name: "Anna" }, select: { id: true } }), await t.db.driver.create({ data: { accountId: api.account.id, name: "Ben" }, select: { id: true } })];
     expect(await api.members("assets", "PUT", id, { asset_ids: [a!.id, b!.id] })).toMatchObject({ status: 200, body: { data: { asset_count: 2, driver_count: 0 } } });
     expect(await api.members("drivers", "POST", id, { driver_ids: [anna!.id, ben!.id, anna!.id] })).toMatchObject({ status: 200, body: { data: { asset_count: 2, driver_count: 2 } } });
     expect((await api.members("assets", "POST", id, { asset_ids: [b!.id, c!.id] })).body.data.asset_count).toBe(3);
