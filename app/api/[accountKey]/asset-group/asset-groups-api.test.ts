@@ -136,6 +136,18 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     expect((await api.one("GET", chain[0]!)).body.data.parent_id).toBeNull();
   });
 
+  it("lets only one of two moves at once close a cycle, and only one of two same-named top-level groups in", async () => {
+    const api = await setup();
+    const a = await api.make("A");
+    const b = await api.make("B");
+    const moves = await Promise.all([api.one("PUT", a, { name: "A", parent_id: b }), api.one("PUT", b, { name: "B", parent_id: a })]);
+    expect(moves.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const tops = (await api.list("?parent_id=null")).body.data;
+    expect(tops).toHaveLength(1);
+    const creates = await Promise.all([api.create({ name: "Twin" }), api.create({ name: "twin" })]);
+    expect(creates.map((answer) => answer.status).sort()).toEqual([201, 409]);
+  });
+
   it("keeps names unique among a parent's subgroups and at the top, whatever their case (409 GROUP_NAME_TAKEN)", async () => {
     const api = await setup();
     const north = await api.make("North");
@@ -188,6 +200,10 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     // an empty list empties the group
     await api.assets("POST", id, { asset_ids: [a!.id] });
     expect((await api.assets("PUT", id, { asset_ids: [] })).body.data.asset_count).toBe(0);
+    // a deleted asset leaves its groups
+    await api.assets("PUT", id, { asset_ids: [a!.id, b!.id] });
+    await t.db.asset.delete({ where: { id: b!.id } });
+    expect((await api.one("GET", id)).body.data.asset_count).toBe(1);
   });
 
   it("refuses another account's or unknown assets (422 naming them, nothing written) and bad id lists", async () => {
