@@ -33,7 +33,7 @@ export function ZIdsQuery<F extends IdsField>(field: F) {
     .string({ error: requiredOr(message) })
     .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${MAX_QUERY_IDS - 1}}$`), message)
     .transform((text) => [...new Set(text.split(",").map(Number))])
-    .meta({ description: `${what} ids separated by commas, 1 to ${MAX_QUERY_IDS}.` });
+    .meta({ description: `${what === "asset" ? "Asset" : "Driver"} ids separated by commas, 1 to ${MAX_QUERY_IDS}.` });
   return z.object({ [field]: ids } as Record<F, typeof ids>);
 }
 
