@@ -2,6 +2,7 @@
 // flat labels with a colour on assets and drivers), with bulk membership. docs/fleet-records.md has the rules.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { ACCOUNT_QUOTAS } from "../../../modules/accounts/account-quotas";
 import { MAX_GROUP_DEPTH, ZAssetGroupBody, ZAssetGroupDto, ZAssetGroupPage, ZGroupListQuery } from "../../../modules/asset-groups/asset-groups.schema";
 import { type IdsField, MAX_BODY_IDS, MAX_QUERY_IDS, ZIdsBody, ZIdsQuery } from "../../../modules/owned-ids";
 import { ZPageQuery } from "../../../modules/paging";
@@ -95,7 +96,9 @@ export function registerFleetRecordPaths(registry: OpenAPIRegistry): void {
     path: GROUPS,
     tags: [groupTag],
     summary: "Create an asset group",
-    description: `A group at the top or inside another. ${placement}`,
+    description:
+      `A group at the top or inside another. ${placement} At most ${ACCOUNT_QUOTAS.asset_groups.toLocaleString("en")} ` +
+      "groups an account: 422 QUOTA_EXCEEDED with `quota` past it.",
     security: oauth("assets:write"),
     request: { params: ZAccountPathParams, body: bodyOf(ZAssetGroupBody) },
     responses: { 201: created(ZGroupAnswer, "The created group."), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
@@ -146,7 +149,9 @@ export function registerFleetRecordPaths(registry: OpenAPIRegistry): void {
     path: TAGS,
     tags: [tagTag],
     summary: "Create a tag",
-    description: "A name unique in the account whatever its case (409 TAG_NAME_TAKEN otherwise) and a colour #rrggbb.",
+    description:
+      "A name unique in the account whatever its case (409 TAG_NAME_TAKEN otherwise) and a colour #rrggbb. At most " +
+      `${ACCOUNT_QUOTAS.tags.toLocaleString("en")} tags an account: 422 QUOTA_EXCEEDED with \`quota\` past it.`,
     security: oauth("assets:write"),
     request: { params: ZAccountPathParams, body: bodyOf(ZTagBody) },
     responses: { 201: created(ZTagAnswer, "The created tag."), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
