@@ -22,6 +22,9 @@ export const ERROR_CODES = {
   IMPORT_JOB_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   SPREADSHEET_SOURCE_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   WEBHOOK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** fleet records (docs/fleet-records.md) */
+  GROUP_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  TAG_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
   WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
   /** an account already holds its cap of alert rules, geofences, OAuth clients, API keys or tracking links (docs/api.md "Quotas") */
@@ -67,6 +70,12 @@ export const ERROR_CODES = {
   RUN_DATE_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** a driver's e-mail or phone already names another driver (imports find drivers by them) */
   DRIVER_CONTACT_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** group names are unique among a parent's subgroups (and among top-level groups), whatever their case */
+  GROUP_NAME_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** a group with subgroups cannot be deleted: move or delete the subgroups first */
+  GROUP_HAS_SUBGROUPS: { status: 409, trpc: "CONFLICT" },
+  /** tag names are unique per account, whatever their case */
+  TAG_NAME_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** driver messaging (docs/messaging.md): the vehicle has no current driver to send to */
   NO_CURRENT_DRIVER: { status: 422, trpc: "BAD_REQUEST" },
   /** "all drivers" of an account that has none */

@@ -16,6 +16,10 @@ import { createOAuthClient } from "../oauth/create-oauth-client";
 import { revokeOAuthClient } from "../oauth/revoke-oauth-client";
 import { createTrackingLink } from "../tracking-links/create-tracking-link";
 import { deleteTrackingLink } from "../tracking-links/delete-tracking-link";
+import { createAssetGroup } from "../asset-groups/create-asset-group";
+import { deleteAssetGroup } from "../asset-groups/delete-asset-group";
+import { createTag } from "../tags/create-tag";
+import { deleteTag } from "../tags/delete-tag";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
 import { QuotaExceededError, setAccountQuotas, type QuotaResource } from "./account-quotas";
@@ -69,6 +73,10 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
             userId: account.adminId,
             body: { url: `http://127.0.0.1:9/hook-${n}`, events: ["viewer_joined"] },
           });
+        case "asset_groups":
+          return createAssetGroup({ accountId: account.id, body: { name: `Group ${n}` } });
+        case "tags":
+          return createTag({ accountId: account.id, body: { name: `Tag ${n}` } });
       }
     };
     const undo = async (id: number): Promise<unknown> => {
@@ -85,6 +93,10 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return deleteTrackingLink({ accountId: account.id, linkId: id });
         case "webhooks":
           return deleteWebhook({ accountId: account.id, webhookId: id });
+        case "asset_groups":
+          return deleteAssetGroup({ accountId: account.id, groupId: id });
+        case "tags":
+          return deleteTag({ accountId: account.id, tagId: id });
       }
     };
     const rows = (): Promise<number> => {
@@ -101,6 +113,10 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return t.db.trackingLink.count({ where: { accountId: account.id } });
         case "webhooks":
           return t.db.webhook.count({ where: { accountId: account.id } });
+        case "asset_groups":
+          return t.db.assetGroup.count({ where: { accountId: account.id } });
+        case "tags":
+          return t.db.tag.count({ where: { accountId: account.id } });
       }
     };
     return { account, create, undo, rows };
@@ -113,6 +129,8 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
     ["api_keys", "QUOTA_EXCEEDED", "revoke API keys"],
     ["tracking_links", "QUOTA_EXCEEDED", "delete tracking links"],
     ["webhooks", "WEBHOOK_LIMIT_REACHED", "delete webhooks"],
+    ["asset_groups", "QUOTA_EXCEEDED", "delete asset groups"],
+    ["tags", "QUOTA_EXCEEDED", "delete tags"],
   ] as const)("%s: refused at the cap with %s, room again after one is removed", async (name, code, advice) => {
     const { create, undo, rows } = await resource(name);
     setAccountQuotas({ [name]: 2 });

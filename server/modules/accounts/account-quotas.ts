@@ -21,6 +21,8 @@ export const ACCOUNT_QUOTAS = {
   /** tracking links, active or ended, other than passengers' own links (one per passenger, made by send-welcome) */
   tracking_links: 10_000,
   webhooks: 20,
+  asset_groups: 1_000,
+  tags: 1_000,
 } as const;
 
 export type QuotaResource = keyof typeof ACCOUNT_QUOTAS;
@@ -33,6 +35,8 @@ const WORDING: Record<QuotaResource, { label: string; free: "delete" | "revoke" 
   api_keys: { label: "API keys", free: "revoke" },
   tracking_links: { label: "tracking links", free: "delete" },
   webhooks: { label: "webhooks", free: "delete" },
+  asset_groups: { label: "asset groups", free: "delete" },
+  tags: { label: "tags", free: "delete" },
 };
 
 const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: number) => Promise<number>> = {
@@ -42,6 +46,8 @@ const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: nu
   api_keys: (tx, accountId) => tx.apiKey.count({ where: { accountId, revokedAt: null } }),
   tracking_links: (tx, accountId) => tx.trackingLink.count({ where: { accountId, passengerId: null } }),
   webhooks: (tx, accountId) => tx.webhook.count({ where: { accountId } }),
+  asset_groups: (tx, accountId) => tx.assetGroup.count({ where: { accountId } }),
+  tags: (tx, accountId) => tx.tag.count({ where: { accountId } }),
 };
 
 /** The refusal at a cap: 422 with `quota` in the REST body (docs/api.md "Quotas"). */

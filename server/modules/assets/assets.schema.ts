@@ -1,5 +1,5 @@
 // Asset inputs, the AssetDto every transport answers with (REST, tRPC, CLI), and the opaque list cursor.
-import { ZListPage } from "../paging";
+import { ZListPage, ZPageInput, ZPageQuery } from "../paging";
 import { z } from "zod";
 import type { LivePosition } from "../positions/live-position";
 import { detailedStatus } from "../positions/vehicle-status";
@@ -53,6 +53,10 @@ export const ZAdapter = z.enum(ADAPTER_KINDS, { error: `must be one of: ${ADAPTE
 
 const ZAssetName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 const ZPlate = optionalText(z.string().max(32, "must be at most 32 characters"));
+/** ISO 3779: 17 letters and digits, never I, O or Q (they read as 1 and 0); stored uppercase */
+const ZVin = optionalText(z.string().max(32, "must be 17 characters"))
+  .transform((vin) => vin?.toUpperCase() ?? null)
+  .refine((vin) => vin === null || /^[A-HJ-NPR-Z0-9]{17}$/.test(vin), "must be 17 letters and digits, without I, O or Q");
 const ZBrandModel = optionalText(z.string().max(64, "must be at most 64 characters"));
 
 export const ZCreateAsset = z
@@ -60,6 +64,7 @@ export const ZCreateAsset = z
     accountId: ZId,
     name: ZAssetName,
     plate: ZPlate.optional(),
+    vin: ZVin.optional(),
     brand: ZBrandModel.optional(),
     model: ZBrandModel.optional(),
     variant: ZBrandModel.optional(),
@@ -94,6 +99,7 @@ export const ZUpdateAsset = z.object({
   assetId: ZId,
   name: ZAssetName.optional(),
   plate: ZPlate.optional(),
+  vin: ZVin.optional(),
   brand: ZBrandModel.optional(),
   model: ZBrandModel.optional(),
   /** picks the vehicle profile among a model's variants (docs/vehicle-control.md) */
@@ -116,8 +122,48 @@ export type UpdateAssetInput = Omit<z.input<typeof ZUpdateAsset>, "protocol" | "
 
 export const ZAssetRef = z.object({ accountId: ZId, assetId: ZId });
 
-export const ZListAssets = ZListPage;
+/** the asset list's filters: `status` names what last_position.status shows; `online` is moving, idle or parked */
+export const ASSET_STATUS_FILTERS = ["moving", "idle", "parked", "offline", "online"] as const;
+export type AssetStatusFilter = (typeof ASSET_STATUS_FILTERS)[number];
+const STATUS_MESSAGE = `must be one or more of ${ASSET_STATUS_FILTERS.join(", ")}, separated by commas`;
+const ZSearch = z.string().trim().max(100, "must be at most 100 characters");
+
+export const ZAssetFilters = z.object({
+  /** assets in this group or any of its subgroups */
+  groupId: ZId.optional(),
+  tagId: ZId.optional(),
+  protocol: ZProtocol.optional(),
+  status: z.array(z.enum(ASSET_STATUS_FILTERS, { error: STATUS_MESSAGE })).optional(),
+  /** text in the name, plate, VIN or tracker identifier (IMEI), whatever its case */
+  q: ZSearch.optional(),
+});
+
+export const ZListAssets = ZListPage.extend(ZAssetFilters.shape);
 export type ListAssetsInput = z.input<typeof ZListAssets>;
+
+const idText = (what: string) =>
+  z.coerce.number({ error: `must be a ${what} id` }).int(`must be a ${what} id`).positive(`must be a ${what} id`);
+
+/** GET /api/{account_key}/asset's query: paging plus the filters, which combine (every one must match) */
+export const ZAssetListQuery = ZPageQuery.extend({
+  group_id: idText("group").optional().meta({ description: "Only assets in this group or any of its subgroups." }),
+  tag_id: idText("tag").optional().meta({ description: "Only assets with this tag." }),
+  protocol: ZProtocol.optional().meta({ description: "Only assets whose tracker speaks this protocol." }),
+  status: z
+    .string()
+    .transform((text) => text.split(",").map((part) => part.trim()))
+    .pipe(z.array(z.enum(ASSET_STATUS_FILTERS, { error: STATUS_MESSAGE })))
+    .optional()
+    .meta({
+      description:
+        "Only assets whose status now is one of these (comma-separated): moving, idle, parked, offline (no position for " +
+        "30 minutes, or none yet), online (moving, idle or parked).",
+    }),
+  q: ZSearch.optional().meta({ description: "Text found in the name, plate, VIN or tracker IMEI, whatever its case." }),
+});
+
+/** the tRPC list procedure's input: paging plus the same filters */
+export const ZAssetListInput = ZPageInput.extend(ZAssetFilters.shape);
 
 export const ZTrackerDto = z.object({
   id: z.number().int(),
@@ -152,8 +198,11 @@ export const ZAssetDto = z.object({
   id: z.number().int(),
   name: z.string(),
   plate: z.string().nullable(),
+  vin: z.string().nullable().describe("vehicle identification number (17 characters), or null"),
   brand: z.string().nullable(),
   model: z.string().nullable(),
+  group_ids: z.array(z.number().int()).describe("the groups the asset is directly in, ascending (docs/fleet-records.md)"),
+  tag_ids: z.array(z.number().int()).describe("the tags on the asset, ascending"),
   tracker: ZTrackerDto.nullable().describe("the tracker fitted to the asset, or null"),
   last_position: ZLastPosition.nullable().describe("last known position; null until the asset has reported one"),
   created_at: z.string().describe("ISO 8601"),
@@ -172,10 +221,13 @@ export const assetSelect = {
   id: true,
   name: true,
   plate: true,
+  vin: true,
   brand: true,
   model: true,
   createdAt: true,
   updatedAt: true,
+  groups: { select: { groupId: true }, orderBy: { groupId: "asc" } },
+  tags: { select: { tagId: true }, orderBy: { tagId: "asc" } },
   tracker: { select: { id: true, imei: true, protocol: true, canAdapter: true, deviceIdGenerated: true, allowWeakDeviceId: true } },
   state: { select: { payload: true } },
 } as const;
@@ -184,8 +236,11 @@ interface AssetRow {
   id: number;
   name: string;
   plate: string | null;
+  vin: string | null;
   brand: string | null;
   model: string | null;
+  groups: { groupId: number }[];
+  tags: { tagId: number }[];
   createdAt: Date;
   updatedAt: Date;
   tracker: {
@@ -209,8 +264,11 @@ export function toAssetDto(row: AssetRow): AssetDto {
     id: row.id,
     name: row.name,
     plate: row.plate,
+    vin: row.vin,
     brand: row.brand,
     model: row.model,
+    group_ids: row.groups.map((group) => group.groupId),
+    tag_ids: row.tags.map((tag) => tag.tagId),
     tracker: row.tracker
       ? {
           id: row.tracker.id,

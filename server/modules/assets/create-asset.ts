@@ -12,7 +12,7 @@ import { imeiTaken } from "./imei-taken";
 
 /** `imei`: the tracker's identifier as saved (the generated device id of a phone), null without a tracker */
 export async function createAsset(input: CreateAssetInput): Promise<{ id: number; trackerId: number | null; imei: string | null }> {
-  const { accountId, name, plate, brand, model, variant, imei: typed, protocol, adapter, allowWeakDeviceId } = parseInput(
+  const { accountId, name, plate, vin, brand, model, variant, imei: typed, protocol, adapter, allowWeakDeviceId } = parseInput(
     ZCreateAsset,
     input,
   );
@@ -28,6 +28,7 @@ export async function createAsset(input: CreateAssetInput): Promise<{ id: number
         accountId,
         name,
         plate: plate ?? null,
+        vin: vin ?? null,
         brand: brand ?? null,
         model: model ?? null,
         variant: variant ?? null,

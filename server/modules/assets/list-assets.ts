@@ -1,6 +1,9 @@
+// One page of an account's assets in id order, filtered (assets/asset-filter-where.ts); `next_cursor` is null on the
+// last page. Cursors stay ids, so a filtered list pages the same way as the whole one.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
 import { decodeCursor, pageById } from "../paging";
+import { assetFilterWhere } from "./asset-filter-where";
 import {
   type AssetPage,
   assetSelect,
@@ -9,12 +12,11 @@ import {
   ZListAssets,
 } from "./assets.schema";
 
-/** One page of an account's assets in id order; `next_cursor` is null on the last page. */
-export async function listAssets(input: ListAssetsInput): Promise<AssetPage> {
-  const { accountId, cursor, limit } = parseInput(ZListAssets, input);
+export async function listAssets(input: ListAssetsInput & { now?: Date }): Promise<AssetPage> {
+  const { accountId, cursor, limit, ...filters } = parseInput(ZListAssets, input);
   const after = cursor ? decodeCursor(cursor) : 0;
   const rows = await db().asset.findMany({
-    where: { accountId, id: { gt: after } },
+    where: { accountId, id: { gt: after }, AND: await assetFilterWhere(accountId, filters, input.now ?? new Date()) },
     select: assetSelect,
     orderBy: { id: "asc" },
     take: limit + 1, // one extra row tells whether another page exists

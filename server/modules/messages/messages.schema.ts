@@ -13,18 +13,22 @@ export const ZMessageBody = z
   .min(1, "must not be empty")
   .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
 
-/** exactly one of driver_id, asset_id (its current driver) or all_drivers: true */
+/** exactly one of driver_id, asset_id (its current driver), group_id (its vehicles' current drivers) or all_drivers: true */
 export const ZSendMessageRequest = z
   .object({
     driver_id: ZId.optional().meta({ description: "Send to this driver." }),
     asset_id: ZId.optional().meta({ description: "Send to the vehicle's current driver, resolved now (docs/messaging.md)." }),
     all_drivers: z.literal(true).optional().meta({ description: "Send to every driver of the account." }),
+    group_id: ZId.optional().meta({
+      description:
+        "Send to the current driver of every vehicle in this asset group or its subgroups, resolved now; one message per driver (docs/messaging.md).",
+    }),
     body: ZMessageBody.meta({ description: `The text, 1 to ${MAX_MESSAGE_LENGTH} characters.` }),
   })
   .strict()
   .superRefine((value, ctx) => {
-    const targets = [value.driver_id !== undefined, value.asset_id !== undefined, value.all_drivers === true].filter(Boolean).length;
-    if (targets !== 1) ctx.addIssue({ code: "custom", path: ["driver_id"], message: "give exactly one of driver_id, asset_id or all_drivers" });
+    const targets = [value.driver_id !== undefined, value.asset_id !== undefined, value.all_drivers === true, value.group_id !== undefined].filter(Boolean).length;
+    if (targets !== 1) ctx.addIssue({ code: "custom", path: ["driver_id"], message: "give exactly one of driver_id, asset_id, group_id or all_drivers" });
   })
   .meta({ id: "SendMessageRequest" });
 export type SendMessageRequest = z.output<typeof ZSendMessageRequest>;

@@ -1,9 +1,12 @@
-// Dispatch sends a message to one driver, to a vehicle's current driver (find-current-driver.ts) or to every driver
-// of the account (groups come with fleet records; docs/messaging.md "Not yet"). Each driver gets a row of their own:
-// stored as queued, then published to the driver's channel and marked sent.
+// Dispatch sends a message to one driver, to a vehicle's current driver (find-current-driver.ts), to the current
+// drivers of an asset group's vehicles (the group and its subgroups; a driver of two of them gets one message) or to
+// every driver of the account. Each driver gets a row of their own: stored as queued, then published to the driver's
+// channel and marked sent.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
+import { groupNotFound } from "../asset-groups/asset-groups.schema";
+import { groupAssetWhere } from "../asset-groups/group-asset-filter";
 import { driverNotFound } from "../drivers/drivers.schema";
 import { findCurrentDriver } from "./find-current-driver";
 import { messageSelect, type MessageDto, toMessageDto, ZSendMessageRequest } from "./messages.schema";
@@ -16,6 +19,8 @@ export async function sendMessage(input: { accountId: number; senderUserId: numb
 
   let driverIds: number[];
   let assetId: number | null = null;
+  // group messages: the vehicle each driver was found through
+  const assetOf = new Map<number, number>();
   if (request.driver_id !== undefined) {
     const driver = await db().driver.findFirst({ where: { id: request.driver_id, accountId }, select: { id: true } });
     if (!driver) throw driverNotFound(request.driver_id);
@@ -27,6 +32,22 @@ export async function sendMessage(input: { accountId: number; senderUserId: numb
     if (driverId === null) throw new AppError("NO_CURRENT_DRIVER", `asset ${asset.id} has no current driver (no identified key, run or route names one)`);
     driverIds = [driverId];
     assetId = asset.id;
+  } else if (request.group_id !== undefined) {
+    const group = await db().assetGroup.findFirst({ where: { id: request.group_id, accountId }, select: { id: true } });
+    if (!group) throw groupNotFound(request.group_id);
+    const assets = await db().asset.findMany({
+      where: { accountId, ...(await groupAssetWhere(accountId, group.id)) },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    for (const asset of assets) {
+      const driverId = await findCurrentDriver({ accountId, assetId: asset.id, now });
+      if (driverId !== null && !assetOf.has(driverId)) assetOf.set(driverId, asset.id);
+    }
+    if (assetOf.size === 0) {
+      throw new AppError("NO_CURRENT_DRIVER", `no vehicle of asset group ${group.id} has a current driver (no identified key, run or route names one)`);
+    }
+    driverIds = [...assetOf.keys()];
   } else {
     driverIds = (await db().driver.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } })).map((d) => d.id);
     if (driverIds.length === 0) throw new AppError("NO_DRIVERS", "the account has no drivers to send to");
@@ -35,7 +56,7 @@ export async function sendMessage(input: { accountId: number; senderUserId: numb
   const created = await db().$transaction(
     driverIds.map((driverId) =>
       db().driverMessage.create({
-        data: { accountId, driverId, assetId, direction: "to_driver", body: request.body, senderUserId, status: "queued", createdAt: now },
+        data: { accountId, driverId, assetId: assetOf.get(driverId) ?? assetId, direction: "to_driver", body: request.body, senderUserId, status: "queued", createdAt: now },
         select: { id: true },
       }),
     ),

@@ -7,6 +7,8 @@ import { SCOPE_NAMES, type Scope } from "./scopes";
 
 const SCOPE_PERMISSION: Record<Scope, Permission> = {
   "assets:read": "assets.read",
+  // groups and tags are the fleet's records, kept by those who manage assets in the dashboard
+  "assets:write": "assets.write",
   "positions:read": "assets.read",
   "stream:read": "assets.read",
   // the dashboard shows every member the Links page (read with assets.read); changing links needs links.manage

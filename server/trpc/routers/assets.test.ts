@@ -4,6 +4,10 @@ import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, type FixtureAccount } from "../../testing/trpc-fixtures";
+import { changeGroupAssets } from "../../modules/asset-groups/change-group-assets";
+import { createAssetGroup } from "../../modules/asset-groups/create-asset-group";
+import { changeTagMembers } from "../../modules/tags/change-tag-members";
+import { createTag } from "../../modules/tags/create-tag";
 
 describe.each(databaseKinds())("assets router on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -46,6 +50,34 @@ describe.each(databaseKinds())("assets router on %s", (kind) => {
         last_position: null,
       }),
     ]);
+  });
+
+  it("keeps a VIN (uppercase, 17 characters without I, O or Q) and filters the list as REST does", async () => {
+    const owner = await createFixtureAccount("Assets VIN");
+    const admin = callerFor(owner.users.admin);
+    const truck = await admin.assets.create({ accountKey: owner.key, name: "Truck", vin: " wvwzzz1jzxw000001 " });
+    const van = await admin.assets.create({ accountKey: owner.key, name: "Van" });
+    for (const vin of ["WVWZZZ1JZXW00000", "WVWZZZ1JZXW00000I", "WVWZZZ1JZXW0000012"]) {
+      const refused = await admin.assets.update({ accountKey: owner.key, assetId: van.id, vin }).catch((e: unknown) => e);
+      expect((refused as TRPCError).message, vin).toBe("vin: must be 17 letters and digits, without I, O or Q");
+    }
+    expect((await admin.assets.update({ accountKey: owner.key, assetId: van.id, vin: "1M8GDM9AXKP042788" })).vin).toBe("1M8GDM9AXKP042788");
+    expect((await admin.assets.update({ accountKey: owner.key, assetId: van.id, vin: null })).vin).toBeNull();
+
+    const north = await createAssetGroup({ accountId: owner.id, body: { name: "North" } });
+    const city = await createAssetGroup({ accountId: owner.id, body: { name: "City", parent_id: north.id } });
+    await changeGroupAssets({ accountId: owner.id, groupId: city.id, change: "add", assetIds: [truck.id] });
+    const leased = await createTag({ accountId: owner.id, body: { name: "Leased" } });
+    await changeTagMembers({ accountId: owner.id, tagId: leased.id, kind: "asset", change: "add", ids: [van.id] });
+    const viewer = callerFor(owner.users.viewer);
+    const names = async (filters: Record<string, unknown>) =>
+      (await viewer.assets.list({ accountKey: owner.key, ...filters })).data.map((asset) => asset.name);
+    expect(await names({ groupId: north.id })).toEqual(["Truck"]);
+    expect(await names({ tagId: leased.id })).toEqual(["Van"]);
+    expect(await names({ q: "1JZX" })).toEqual(["Truck"]);
+    expect(await names({ status: ["offline"] })).toEqual(["Truck", "Van"]);
+    expect(await names({ status: ["online"] })).toEqual([]);
+    expect((await viewer.assets.list({ accountKey: owner.key, q: "truck" })).data[0]).toMatchObject({ vin: "WVWZZZ1JZXW000001", group_ids: [city.id], tag_ids: [] });
   });
 
   it("creates and edits a phone tracker (osmand) with its device id, and refuses an id that breaks the protocol's rule", async () => {

@@ -7,16 +7,17 @@ import { listAssets } from "../../modules/assets/list-assets";
 import { rekeyDeviceId } from "../../modules/assets/rekey-device-id";
 import { updateAsset } from "../../modules/assets/update-asset";
 import { createTrpcRouter, requirePermission } from "../trpc";
-import { ZPageInput } from "../../modules/paging";
+import { ZAssetListInput } from "../../modules/assets/assets.schema";
 
 const ZText = z.string().max(1000);
 const ZAssetId = z.object({ assetId: z.number().int().positive() });
 
 export const assetsRouter = createTrpcRouter({
+  /** one page, with the REST list's filters (group with its subgroups, tag, protocol, status, text) */
   list: requirePermission("assets.read")
-    .input(ZPageInput)
-    .query(({ ctx, input }) =>
-      listAssets({ accountId: ctx.account.id, cursor: input.cursor ?? undefined, limit: input.limit }),
+    .input(ZAssetListInput)
+    .query(({ ctx, input: { accountKey: _key, cursor, ...rest } }) =>
+      listAssets({ accountId: ctx.account.id, cursor: cursor ?? undefined, ...rest }),
     ),
 
   create: requirePermission("assets.write")
@@ -24,6 +25,7 @@ export const assetsRouter = createTrpcRouter({
       z.object({
         name: ZText,
         plate: ZText.optional(),
+        vin: ZText.optional(),
         brand: ZText.optional(),
         model: ZText.optional(),
         imei: ZText.optional(),
@@ -40,6 +42,7 @@ export const assetsRouter = createTrpcRouter({
       ZAssetId.extend({
         name: ZText.optional(),
         plate: ZText.nullable().optional(),
+        vin: ZText.nullable().optional(),
         brand: ZText.nullable().optional(),
         model: ZText.nullable().optional(),
         imei: ZText.nullable().optional(),

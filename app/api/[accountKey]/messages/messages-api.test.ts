@@ -1,6 +1,8 @@
-// /api/{account_key}/messages on every database kind: sending to a driver, to a vehicle's current driver and to all
-// drivers (201), paging back with cursors, and every refusal (400, 401, 403, 404, 405, 422).
+// /api/{account_key}/messages on every database kind: sending to a driver, to a vehicle's current driver, to an asset
+// group's current drivers and to all drivers (201), paging back with cursors, and every refusal (400, 401, 403, 404, 405, 422).
 import { describe, expect, it } from "vitest";
+import { changeGroupAssets } from "@/server/modules/asset-groups/change-group-assets";
+import { createAssetGroup } from "@/server/modules/asset-groups/create-asset-group";
 import { callRoute, makeAccount, makeAsset, makeToken, type RouteHandler } from "@/server/testing/http-fixtures";
 import { useRecordingHub } from "@/server/testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
@@ -52,6 +54,54 @@ describe.each(databaseKinds())("messages REST on %s", (kind) => {
     expect(annas.body.data.map((m: { body: string }) => m.body)).toEqual(["Depot closes at 6", "Call the office"]);
   });
 
+  it("sends to the current driver of every vehicle in a group and its subgroups, one message per driver", async () => {
+    const s = await setup();
+    const cara = await t.db.driver.create({ data: { accountId: s.account.id, name: "Cara" } });
+    const depot = await createAssetGroup({ accountId: s.account.id, body: { name: "Depot" } });
+    const yard = await createAssetGroup({ accountId: s.account.id, body: { name: "Yard", parent_id: depot.id } });
+    const corner = await createAssetGroup({ accountId: s.account.id, body: { name: "Corner", parent_id: yard.id } });
+    // one after the other: ids in this order (the message keeps the lowest of a driver's vehicles)
+    const vehicles = [];
+    for (const name of ["Van", "Truck", "Car", "Bus", "Outside"]) vehicles.push(await makeAsset(s.account.id, name));
+    const [van, truck, car, bus, outside] = vehicles;
+    // Ben drives the van and the truck; Anna the car, two levels down; nobody the bus; Cara a vehicle outside the group
+    for (const [number, asset, driver] of [["R1", van, s.ben], ["R2", truck, s.ben], ["R3", car, s.anna], ["R4", outside, cara]] as const) {
+      await t.db.route.create({ data: { accountId: s.account.id, routeNumber: number, assetId: asset!.id, driverId: driver.id } });
+    }
+    await changeGroupAssets({ accountId: s.account.id, groupId: depot.id, change: "add", assetIds: [van!.id, bus!.id] });
+    await changeGroupAssets({ accountId: s.account.id, groupId: yard.id, change: "add", assetIds: [truck!.id, van!.id] });
+    await changeGroupAssets({ accountId: s.account.id, groupId: corner.id, change: "add", assetIds: [car!.id] });
+
+    const sent = await post(s, { group_id: depot.id, body: "Depot closes early" });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.map((m: { driver_id: number; asset_id: number }) => [m.driver_id, m.asset_id])).toEqual([
+      [s.ben.id, van!.id],
+      [s.anna.id, car!.id],
+    ]);
+    expect(sent.body.data.every((m: { status: string; body: string }) => m.status === "sent" && m.body === "Depot closes early")).toBe(true);
+    // a subgroup alone
+    const toCorner = await post(s, { group_id: corner.id, body: "Corner only" });
+    expect(toCorner.body.data.map((m: { driver_id: number }) => m.driver_id)).toEqual([s.anna.id]);
+
+    // a group whose vehicles have no current driver, an empty group, an unknown group, another account's group
+    const idle = await createAssetGroup({ accountId: s.account.id, body: { name: "Idle" } });
+    await changeGroupAssets({ accountId: s.account.id, groupId: idle.id, change: "add", assetIds: [bus!.id] });
+    const empty = await createAssetGroup({ accountId: s.account.id, body: { name: "Empty" } });
+    for (const groupId of [idle.id, empty.id]) {
+      const refused = await post(s, { group_id: groupId, body: "x" });
+      expect([refused.status, refused.body.code]).toEqual([422, "NO_CURRENT_DRIVER"]);
+    }
+    const other = await makeAccount("Other");
+    const theirs = await createAssetGroup({ accountId: other.id, body: { name: "Theirs" } });
+    for (const groupId of [theirs.id, 999_999]) {
+      const missing = await post(s, { group_id: groupId, body: "x" });
+      expect([missing.status, missing.body.code]).toEqual([404, "GROUP_NOT_FOUND"]);
+    }
+    const two = await post(s, { group_id: depot.id, asset_id: van!.id, body: "x" });
+    expect([two.status, two.body.errors[0].field]).toEqual([422, "driver_id"]);
+    expect(await t.db.driverMessage.count({ where: { accountId: s.account.id, body: "x" } })).toBe(0);
+  });
+
   it("refuses what it must", async () => {
     const s = await setup();
     expect((await post(s, { driver_id: s.anna.id, body: "x" }, null)).status).toBe(401);
@@ -65,7 +115,7 @@ describe.each(databaseKinds())("messages REST on %s", (kind) => {
     const bad = await post(s, { driver_id: s.anna.id, body: "x".repeat(1001) });
     expect([bad.status, bad.body.errors]).toEqual([422, [{ field: "body", message: "must be at most 1000 characters" }]]);
     const two = await post(s, { driver_id: s.anna.id, all_drivers: true, body: "x" });
-    expect([two.status, two.body.errors]).toEqual([422, [{ field: "driver_id", message: "give exactly one of driver_id, asset_id or all_drivers" }]]);
+    expect([two.status, two.body.errors]).toEqual([422, [{ field: "driver_id", message: "give exactly one of driver_id, asset_id, group_id or all_drivers" }]]);
     expect((await post(s, { body: "x" })).status).toBe(422);
     expect((await post(s, { driver_id: s.anna.id, body: "   " })).status).toBe(422);
 

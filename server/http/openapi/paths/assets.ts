@@ -1,7 +1,7 @@
 // GET /api/{accountKey}/asset and GET /api/{accountKey}/asset_map.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { ZAssetDto, ZAssetPage } from "../../../modules/assets/assets.schema";
+import { ZAssetDto, ZAssetListQuery, ZAssetPage } from "../../../modules/assets/assets.schema";
 import { ZAccountPathParams, ZAssetMap } from "../../rest.schema";
 import { ZAssetMapQuery } from "../../../modules/assets/list-asset-map";
 import { ZPageQuery } from "../../../modules/paging";
@@ -18,9 +18,11 @@ export function registerAssetPaths(registry: OpenAPIRegistry): void {
     path: "/api/{accountKey}/asset",
     tags: ["Assets"],
     summary: "List assets",
-    description: "Assets in id order with their tracker and last known position, one page at a time.",
+    description:
+      "Assets in id order with their tracker and last known position, one page at a time. The filters combine " +
+      "(every one given must match); cursors work the same with or without them.",
     security: oauth("assets:read"),
-    request: { params: ZAccountPathParams, query: ZPageQuery },
+    request: { params: ZAccountPathParams, query: ZAssetListQuery },
     responses: {
       200: { description: "One page of assets.", content: { "application/json": { schema: page } } },
       ...errorResponses(401, 403, 404, 422, 429),

@@ -4,6 +4,7 @@ import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
 import { registerAuthorisedDriverPaths } from "./authorised-drivers";
+import { registerFleetRecordPaths } from "./fleet-records";
 import { registerImportPaths } from "./imports";
 import { registerMessagePaths } from "./messages";
 import { registerOAuthPaths } from "./oauth";
@@ -33,4 +34,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   reports: registerReportPaths,
   messages: registerMessagePaths,
   users: registerUserPaths,
+  "fleet-records": registerFleetRecordPaths,
 };
