@@ -4,6 +4,7 @@ import { accessRequestsRouter } from "./routers/access-requests";
 import { accountsRouter } from "./routers/accounts";
 import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
+import { assetGroupsRouter } from "./routers/asset-groups";
 import { assetsRouter } from "./routers/assets";
 import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
@@ -29,6 +30,7 @@ import { webhooksRouter } from "./routers/webhooks";
 export const appRouter = createTrpcRouter({
   accounts: accountsRouter,
   assets: assetsRouter,
+  assetGroups: assetGroupsRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

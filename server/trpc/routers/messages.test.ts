@@ -1,6 +1,9 @@
 // The dashboard's messages router on every database kind: dispatch roles send and open conversations (the driver's
-// replies become read), viewers read but cannot send, settings and canned replies round-trip, sign-in links and PINs.
+// replies become read), viewers read but cannot send, settings and canned replies round-trip, sign-in links and PINs;
+// the composer's groups (assetGroups.list, paths from parent_id) and a message to a group's drivers.
 import { describe, expect, it } from "vitest";
+import { changeGroupAssets } from "../../modules/asset-groups/change-group-assets";
+import { createAssetGroup } from "../../modules/asset-groups/create-asset-group";
 import { sendDriverReply } from "../../modules/messages/send-driver-reply";
 import { useRecordingHub } from "../../testing/recording-hub";
 import { callerFor, createFixtureAccount } from "../../testing/trpc-fixtures";
@@ -43,5 +46,28 @@ describe.each(databaseKinds())("messages router on %s", (kind) => {
     await dispatch.messages.setPin({ accountKey, driverId: driver.id, pin: "2468" });
     expect((await viewer.messages.conversations({ accountKey }))[0]!.has_pin).toBe(true);
     expect(await dispatch.messages.revokeSessions({ accountKey, driverId: driver.id })).toBe(0);
+  });
+
+  it("lists the account's groups for the composer and sends to the current drivers of a group's vehicles", async () => {
+    const account = await createFixtureAccount();
+    const other = await createFixtureAccount("Other fleet");
+    const accountKey = account.key;
+    const depot = await createAssetGroup({ accountId: account.id, body: { name: "Depot" } });
+    const minibuses = await createAssetGroup({ accountId: account.id, body: { name: "Minibuses", parent_id: depot.id } });
+    await createAssetGroup({ accountId: other.id, body: { name: "Theirs" } });
+    const viewer = callerFor(account.users.viewer);
+    const page = await viewer.assetGroups.list({ accountKey });
+    expect(page.data.map((g) => [g.name, g.parent_id])).toEqual([["Depot", null], ["Minibuses", depot.id]]);
+    expect(page.next_cursor).toBeNull();
+    await expect(callerFor(other.users.admin).assetGroups.list({ accountKey })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    // Ben drives the minibus (his route's vehicle); the message to the depot reaches him through the subgroup
+    const ben = await t.db.driver.create({ data: { accountId: account.id, name: "Ben" } });
+    const minibus = await t.db.asset.create({ data: { accountId: account.id, name: "Minibus 1" } });
+    await t.db.route.create({ data: { accountId: account.id, routeNumber: "M1", assetId: minibus.id, driverId: ben.id } });
+    await changeGroupAssets({ accountId: account.id, groupId: minibuses.id, change: "add", assetIds: [minibus.id] });
+    const sent = await callerFor(account.users.office_staff).messages.send({ accountKey, request: { group_id: depot.id, body: "Depot closes at 4" } });
+    expect(sent.map((m) => [m.driver_name, m.asset_id, m.body])).toEqual([["Ben", minibus.id, "Depot closes at 4"]]);
+    await expect(viewer.messages.send({ accountKey, request: { group_id: depot.id, body: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

@@ -23,7 +23,7 @@ function statusLine(m: MessageDto): string {
   return parts.join(" · ");
 }
 
-type Target = { kind: "driver" } | { kind: "asset"; assetId: number | null } | { kind: "all" };
+type Target = { kind: "driver" } | { kind: "asset"; assetId: number | null } | { kind: "group"; groupId: number | null } | { kind: "all" };
 
 export function MessagesClient(props: { accountKey: string; canSend: boolean; canReadAssets: boolean; initialDriverId: number | null }) {
   const { accountKey, canSend, canReadAssets } = props;
@@ -177,6 +177,7 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
   const [body, setBody] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
   const assets = useQuery({ ...trpc.assets.list.queryOptions({ accountKey, limit: 500 }), enabled: canReadAssets && target.kind === "asset" });
+  const groups = useQuery({ ...trpc.assetGroups.list.queryOptions({ accountKey, limit: 500 }), enabled: canReadAssets && target.kind === "group" });
   const send = useMutation(
     trpc.messages.send.mutationOptions({
       onSuccess: (sent) => {
@@ -193,11 +194,16 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
       aria-label="Send to several drivers"
       onSubmit={(event) => {
         event.preventDefault();
-        const request = target.kind === "all" ? { all_drivers: true, body } : { asset_id: target.kind === "asset" ? target.assetId : null, body };
+        const request =
+          target.kind === "all"
+            ? { all_drivers: true, body }
+            : target.kind === "group"
+              ? { group_id: target.groupId, body }
+              : { asset_id: target.kind === "asset" ? target.assetId : null, body };
         send.mutate({ accountKey, request });
       }}
     >
-      <h2 className="font-semibold text-slate-900">Send to a vehicle or to everyone</h2>
+      <h2 className="font-semibold text-slate-900">Send to a vehicle, a group or everyone</h2>
       <div className="flex flex-wrap gap-2 text-sm">
         <label>
           <input type="radio" checked={target.kind === "all"} onChange={() => setTarget({ kind: "all" })} /> All drivers
@@ -206,6 +212,21 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
           <label>
             <input type="radio" checked={target.kind === "asset"} onChange={() => setTarget({ kind: "asset", assetId: null })} /> A vehicle&apos;s current driver
           </label>
+        )}
+        {canReadAssets && (
+          <label>
+            <input type="radio" checked={target.kind === "group"} onChange={() => setTarget({ kind: "group", groupId: null })} /> A group&apos;s drivers
+          </label>
+        )}
+        {target.kind === "group" && (
+          <select aria-label="Group" className="rounded border px-2 py-1" value={target.groupId ?? ""} onChange={(e) => setTarget({ kind: "group", groupId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">Pick a group</option>
+            {groupPaths(groups.data?.data ?? []).map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.path}
+              </option>
+            ))}
+          </select>
         )}
         {target.kind === "asset" && (
           <select aria-label="Vehicle" className="rounded border px-2 py-1" value={target.assetId ?? ""} onChange={(e) => setTarget({ kind: "asset", assetId: e.target.value ? Number(e.target.value) : null })}>
@@ -227,4 +248,14 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
       </div>
     </form>
   );
+}
+
+/** each group named by its path ("Depot North › Minibuses"): subgroups of different parents may share a name */
+function groupPaths(groups: { id: number; name: string; parent_id: number | null }[]): { id: number; path: string }[] {
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const pathOf = (group: (typeof groups)[number]): string => {
+    const parent = group.parent_id === null ? undefined : byId.get(group.parent_id);
+    return parent ? `${pathOf(parent)} › ${group.name}` : group.name;
+  };
+  return groups.map((group) => ({ id: group.id, path: pathOf(group) })).sort((a, b) => a.path.localeCompare(b.path));
 }
