@@ -20,7 +20,7 @@ export const DELIVERY_LIMITS = {
   dailyDigestMinute: 8 * 60,
   pollMs: 2_000,
   /** due rows a worker claims and decides at once (one claim, a few reads, bulk writes) */
-  batchSize: 500,
+  batchSize: 1000,
   /** e-mails and SMS of a batch in flight at once */
   sendConcurrency: 8,
 } as const;

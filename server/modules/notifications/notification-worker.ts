@@ -95,14 +95,20 @@ export async function deliverDueNotifications(deps: NotificationWorkerDeps, stop
   const now = deps.now ?? Date.now;
   const limits = { ...DELIVERY_LIMITS, ...deps.limits };
   let handled = 0;
+  // the sends of one batch overlap the claim and the decisions of the next; decisions stay one batch after another
+  // (in outbox order, so the caps favour the oldest rows), and at most one batch's sends are behind them
+  let sending: Promise<void> = Promise.resolve();
   while (!stopping()) {
     const at = now();
     const lease = new Date(at + limits.leaseMs);
     const batch = await claimDue(at, lease, limits.batchSize);
     if (batch.length === 0) break;
-    await handleBatch(deps, limits, batch, now(), lease);
+    const { sent } = await handleBatch(deps, limits, batch, now(), lease);
+    await sending;
+    sending = sent;
     handled += batch.length;
   }
+  await sending;
   return handled;
 }
 
@@ -113,9 +119,8 @@ export async function deliverDueNotifications(deps: NotificationWorkerDeps, stop
  * workers never get the same row. Returned in outbox order.
  */
 async function claimDue(at: number, lease: Date, size: number): Promise<Row[]> {
-  const prisma = db();
   const now = new Date(at).toISOString();
-  const claimed = await prisma.$queryRaw<{ id: number }[]>`
+  const claimed = await db().$queryRaw<RawRow[]>`
     UPDATE notification_deliveries SET claimed_until = ${lease.toISOString()}::timestamptz
     WHERE id IN (
       SELECT id FROM notification_deliveries
@@ -124,12 +129,49 @@ async function claimDue(at: number, lease: Date, size: number): Promise<Row[]> {
       LIMIT ${size}
       FOR UPDATE SKIP LOCKED
     ) AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ${now}::timestamptz)
-    RETURNING id`;
-  if (claimed.length === 0) return [];
-  return prisma.notificationDelivery.findMany({ where: { id: { in: claimed.map((c) => Number(c.id)) } }, select: rowSelect, orderBy: [{ notBefore: "asc" }, { id: "asc" }] });
+    RETURNING id, account_id, kind, event_key, alert_id, asset_id, recipient_key, user_id, channel, address, critical, attempts, claimed_until, not_before, decided_at`;
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  const rows: Row[] = claimed.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    kind: r.kind,
+    eventKey: r.event_key,
+    alertId: r.alert_id,
+    assetId: r.asset_id,
+    recipientKey: r.recipient_key,
+    userId: r.user_id,
+    channel: r.channel,
+    address: r.address,
+    critical: r.critical,
+    attempts: r.attempts,
+    claimedUntil: date(r.claimed_until),
+    notBefore: date(r.not_before)!,
+    decidedAt: date(r.decided_at),
+  }));
+  return rows.sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || a.id - b.id);
 }
 
-async function handleBatch(deps: NotificationWorkerDeps, limits: Limits, batch: Row[], now: number, lease: Date): Promise<void> {
+/** a claimed row as the claim statement returns it */
+interface RawRow {
+  id: number;
+  account_id: number;
+  kind: string;
+  event_key: string;
+  alert_id: number | null;
+  asset_id: number | null;
+  recipient_key: string;
+  user_id: number | null;
+  channel: string;
+  address: string | null;
+  critical: boolean;
+  attempts: number;
+  claimed_until: Date | string | null;
+  not_before: Date | string;
+  decided_at: Date | string | null;
+}
+
+/** handles a batch: decides it, and returns its sends under way (`sent` never rejects) */
+async function handleBatch(deps: NotificationWorkerDeps, limits: Limits, batch: Row[], now: number, lease: Date): Promise<{ sent: Promise<void> }> {
   const alerts: Row[] = [];
   for (const row of batch) {
     if (row.kind !== "escalation" && row.kind !== "summary" && row.kind !== "digest") {
@@ -143,16 +185,25 @@ async function handleBatch(deps: NotificationWorkerDeps, limits: Limits, batch: 
       await finish(row.id, { status: "failed", reason: "internal error" });
     }
   }
-  if (alerts.length === 0) return;
-  try {
-    await deliverAlerts(deps, limits, alerts, now);
-  } catch (error) {
-    // the rows still held by this claim fail, as one row did before batches; those already finished keep their outcome
+  if (alerts.length === 0) return { sent: Promise.resolve() };
+  // the rows still held by this claim fail, as one row did before batches; those already finished keep their outcome
+  const failed = async (error: unknown) => {
     deps.logger.error({ err: error, deliveryIds: alerts.map((r) => r.id) }, "notifications not handled");
     await db().notificationDelivery.updateMany({
       where: { id: { in: alerts.map((r) => r.id) }, status: "pending", claimedUntil: lease },
       data: { status: "failed", reason: "internal error", claimedUntil: null },
     });
+  };
+  try {
+    const send = await decideAlerts(deps, limits, alerts, now);
+    const sent = send()
+      .catch(failed)
+      // not even that could be written (the database is gone): the lease runs out and the rows are due again
+      .catch((error: unknown) => deps.logger.error({ err: error }, "failed notifications not marked"));
+    return { sent };
+  } catch (error) {
+    await failed(error);
+    return { sent: Promise.resolve() };
   }
 }
 
@@ -247,8 +298,9 @@ interface Hold {
   reason: string;
 }
 
-/** the alert rows of a batch: decided together, their outcomes written in bulk (see the top of this file) */
-async function deliverAlerts(deps: NotificationWorkerDeps, limits: Limits, rows: Row[], now: number): Promise<void> {
+/** the alert rows of a batch: decided together, their outcomes written in bulk (see the top of this file); returns
+ *  the sends, to be started once the decisions are stored */
+async function decideAlerts(deps: NotificationWorkerDeps, limits: Limits, rows: Row[], now: number): Promise<() => Promise<void>> {
   const [facts, preferences, settings] = await Promise.all([alertFactsOf(rows.map((r) => r.alertId!)), preferencesOf(rows.filter((r) => r.channel !== "webhook")), settingsOf(rows)]);
   const outcomes = new Outcomes();
   const holds: Hold[] = [];
@@ -292,11 +344,12 @@ async function deliverAlerts(deps: NotificationWorkerDeps, limits: Limits, rows:
   for (const [id, batchId, reason] of await batchRows(holds)) outcomes.add(id, { status: "held", batchId, reason });
   await outcomes.write();
 
-  const byChannel = (channel: string) => send.filter((r) => r.channel === channel);
-  await sendInApp(deps, limits, byChannel("in_app"), facts, now);
-  await sendWebhooks(deps, limits, webhooks, facts, now);
-  const messages = send.filter((r) => r.channel !== "in_app");
-  await inFlight(messages, limits.sendConcurrency, (row) => sendMessage(deps, limits, row, facts.get(row.alertId!)!, now));
+  return async () => {
+    await sendInApp(deps, limits, send.filter((r) => r.channel === "in_app"), facts, now);
+    await sendWebhooks(deps, limits, webhooks, facts, now);
+    const messages = send.filter((r) => r.channel !== "in_app");
+    await inFlight(messages, limits.sendConcurrency, (row) => sendMessage(deps, limits, row, facts.get(row.alertId!)!, now));
+  };
 }
 
 /**
@@ -344,7 +397,7 @@ async function decideCaps(limits: Limits, rows: Row[], now: number): Promise<{ s
           }
         }
       }
-      if (send.length > 0) await tx.notificationDelivery.updateMany({ where: { id: { in: send.map((r) => r.id) } }, data: { decidedAt: new Date(now) } });
+      if (send.length > 0) await tx.$executeRaw`UPDATE notification_deliveries SET decided_at = ${new Date(now).toISOString()}::timestamptz WHERE id = ANY(${send.map((r) => r.id)}::int[])`;
       return { send, held };
     },
     // a storm's batch waits for the connection and the locks of another worker's batch, never for a send
@@ -444,15 +497,19 @@ async function sendWebhooks(deps: NotificationWorkerDeps, limits: Limits, rows: 
   await recordSent(announced, now);
 }
 
-/** rows sent without a provider id: their tries in one insert, their outcome in one update */
+/** rows sent without a provider id: their tries in one insert, their outcome in one update (plain SQL over id arrays:
+ *  Prisma's createMany and updateMany of a 500-row batch cost far more than the statements) */
 async function recordSent(rows: Row[], now: number): Promise<void> {
   if (rows.length === 0) return;
   const prisma = db();
-  await prisma.notificationAttempt.createMany({ data: rows.map((row) => ({ deliveryId: row.id, attemptedAt: new Date(now), outcome: "sent" })) });
-  await prisma.notificationDelivery.updateMany({
-    where: { id: { in: rows.map((r) => r.id) } },
-    data: { status: "sent", attempts: { increment: 1 }, sentAt: new Date(now), providerId: null, reason: null, claimedUntil: null },
-  });
+  const ids = rows.map((r) => r.id);
+  const at = new Date(now).toISOString();
+  await prisma.$executeRaw`
+    INSERT INTO notification_attempts (delivery_id, attempted_at, outcome)
+    SELECT v.id, ${at}::timestamptz, 'sent' FROM unnest(${ids}::int[]) AS v(id)`;
+  await prisma.$executeRaw`
+    UPDATE notification_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ${at}::timestamptz, provider_id = NULL, reason = NULL, claimed_until = NULL
+    WHERE id = ANY(${ids}::int[])`;
 }
 
 /** one e-mail or SMS of an alert (try, outcome, retry: attempt) */

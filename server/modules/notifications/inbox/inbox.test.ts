@@ -68,6 +68,7 @@ describe.each(databaseKinds())("in-app inbox on %s", (kind) => {
     expect(heard(viewer)).toEqual(["Speeding: Van 1", "Speeding: Van 2"]);
     expect(heard(admin)).toEqual(["Speeding: Van 1"]);
     const listed = await listInboxNotifications({ accountId: account.id, userId: viewer });
+    expect(listed.items).toEqual([added[0]!, added[2]!].sort((a, b) => b.id - a.id));
     expect(listed.items.map((n) => n.title)).toEqual(["Speeding: Van 2", "Speeding: Van 1"]);
     expect(await addInboxNotifications([])).toEqual([]);
   });
