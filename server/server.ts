@@ -41,7 +41,7 @@ import { startHistoryRetention } from "./modules/positions/history-retention-wor
 import { produceJobFile } from "./modules/reports/jobs/produce-report-file";
 import { registerReportWakeup } from "./modules/reports/jobs/report-worker-wakeup";
 import { startReportWorker } from "./modules/reports/jobs/report-worker";
-import { addInboxNotification } from "./modules/notifications/inbox/add-inbox-notification";
+import { addInboxNotifications } from "./modules/notifications/inbox/add-inbox-notifications";
 import { startNotificationWorker } from "./modules/notifications/notification-worker";
 import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
@@ -250,7 +250,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     // report day rollups marked dirty by ingest are recomputed in the background (docs/reports-engine.md)
     const reportRollups = startRollupWorker({ logger: log("reports") });
     // alert notifications (docs/notifications.md): the alert path only queues outbox rows; this worker sends them
-    const notifications = startNotificationWorker({ logger: log("notifications"), mailer, sms: smsProvider, addInbox: addInboxNotification,
+    // (in batches: a batch's in-app messages go into the inbox with one insert)
+    const notifications = startNotificationWorker({ logger: log("notifications"), mailer, sms: smsProvider, addInboxes: addInboxNotifications,
       announceAlert: (accountId, data) => emitWebhookEvent(accountId, "alert_fired", data),
     });
     // driver messages not received in time go out by SMS, in accounts that turned it on (docs/messaging.md)

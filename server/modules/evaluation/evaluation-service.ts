@@ -3,14 +3,14 @@
 // this node), so each record and each session change is evaluated exactly once in a cluster; what they produce is
 // published on the cluster hub (`alert`, `vehicle_health`, `driver_behavior`), where the live stream gateway of every
 // node picks it up. Nothing here waits for the database per position: account rules and entitlements come from
-// AccountContextCache; fired alerts are stored (and then published) on a queue behind the hot path.
+// AccountContextCache; fired alerts are stored (and then published) on a queue behind the hot path, and their
+// notification outbox rows are queued behind that, many alerts at once (notifications/alert-notification-queue.ts).
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { Hub, HubEvents } from "../../hub";
 import { AlertEvaluator } from "../alerts/alert-evaluator";
 import { CONNECTIVITY_SWEEP_MS, ConnectivityGate } from "../alerts/connectivity-gate";
-import { queueAlertNotifications } from "../notifications/queue-alert-notifications";
-import { wakeNotificationWorker } from "../notifications/notification-worker-wake";
+import { AlertNotificationQueue } from "../notifications/alert-notification-queue";
 import { recordAlert, type AlertDraft } from "../alerts/record-alert";
 import { BehaviorDetector } from "../driver-behavior/behavior-detector";
 import type { LivePosition } from "../positions/live-position";
@@ -42,6 +42,7 @@ export class EvaluationService {
   private readonly behavior = new BehaviorDetector();
   private readonly gate: ConnectivityGate;
   private readonly recorder: SerialQueue;
+  private readonly notifications: AlertNotificationQueue;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly now: () => number;
@@ -59,6 +60,7 @@ export class EvaluationService {
       now: this.now,
     });
     this.recorder = new SerialQueue(logger, "alert recording");
+    this.notifications = new AlertNotificationQueue({ prisma, logger, now: this.now });
     this.gate = new ConnectivityGate({ prisma, logger, now: this.now, startedAt: this.now(), emit: (draft) => this.record(draft) });
   }
 
@@ -105,6 +107,7 @@ export class EvaluationService {
     await this.contexts.drain();
     await this.gate.drain();
     await this.recorder.drain();
+    await this.notifications.drain();
   }
 
   async stop(): Promise<void> {
@@ -132,13 +135,9 @@ export class EvaluationService {
       const message = await recordAlert(this.options.prisma, draft);
       if (!message) return;
       await this.options.hub.publish("alert", message);
-      // the outbox rows only: the notification worker sends them (ingest never waits for a mail server)
-      const alert = { id: message.id, accountId: message.accountId, assetId: message.assetId, ruleId: message.rule.id, type: message.type, firedAt: message.firedAt };
-      const queued = await queueAlertNotifications(this.options.prisma, alert, this.now()).catch((error: unknown) => {
-        this.options.logger.error({ err: error, alertId: message.id }, "alert notifications not queued");
-        return 0;
-      });
-      if (queued > 0) wakeNotificationWorker();
+      // the outbox rows only, queued behind the recorder with the other alerts of the moment (one insert for many);
+      // the notification worker sends them: neither ingest nor the recorder waits for a mail server or the outbox
+      this.notifications.push({ id: message.id, accountId: message.accountId, assetId: message.assetId, ruleId: message.rule.id, type: message.type, firedAt: message.firedAt });
     });
   }
 

@@ -19,6 +19,10 @@ export const DELIVERY_LIMITS = {
   /** daily digests go out at this local time */
   dailyDigestMinute: 8 * 60,
   pollMs: 2_000,
+  /** due rows a worker claims and decides at once (one claim, a few reads, bulk writes) */
+  batchSize: 1000,
+  /** e-mails and SMS of a batch in flight at once */
+  sendConcurrency: 8,
 } as const;
 
 export interface QuietHours {

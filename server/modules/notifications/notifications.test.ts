@@ -22,6 +22,7 @@ import { createWebhook } from "../webhooks/create-webhook";
 import { startWebhookDispatcher } from "../webhooks/webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer } from "../webhooks/webhook-events";
 import { addInboxNotification } from "./inbox/add-inbox-notification";
+import { addInboxNotifications } from "./inbox/add-inbox-notifications";
 import { acknowledgeAlert, acknowledgeByToken } from "./acknowledge-alert";
 import { listAlertDeliveries } from "./list-alert-deliveries";
 import { deliverDueNotifications, type NotificationWorkerDeps } from "./notification-worker";
@@ -172,6 +173,123 @@ describe.each(databaseKinds())("alert notifications on %s", (kind) => {
     await fire(account.id, vans[0]!.id, busy.id);
     await deliverDueNotifications(deps());
     expect((await mailTo(ann.email)).at(-1)!.subject).toBe("Speeding: Van 1");
+  });
+
+  // a batch decides many rows of one recipient at once: the caps count the rows decided earlier in the same batch (and
+  // in the batches before it), so they stay exact; a batch of 7 spreads the same rows over many batches
+  it.each([{ batchSize: 500 }, { batchSize: 7 }])("keeps the caps exact when a batch ($batchSize rows at most) holds more rows of one recipient than the cap", async ({ batchSize }) => {
+    const { account, ann, bob } = await setup();
+    const vans = await Promise.all(Array.from({ length: 10 }, (_, i) => makeAsset(account.id, `Van ${i + 1}`)));
+    const inbox = await rule(account.id, { channels: ["in_app"], user_ids: [ann.id] }, "Inbox");
+    const mail = await rule(account.id, { channels: ["email"], user_ids: [bob.id] }, "Mail");
+    // Ann: 40 alerts over ten vans (4 each, under the per-vehicle cap): 30 of her own, 10 in one summary
+    for (let i = 0; i < 40; i++) {
+      clock = T0 + i * 1000;
+      await fire(account.id, vans[i % 10]!.id, inbox.id);
+    }
+    // Bob: 12 alerts of one van: 5 of his own, 7 in one summary
+    for (let i = 0; i < 12; i++) {
+      clock = T0 + 40_000 + i * 1000;
+      await fire(account.id, vans[0]!.id, mail.id);
+    }
+    expect(await deliverDueNotifications(deps({ addInboxes: addInboxNotifications, limits: { batchSize } }))).toBe(52);
+    expect(await t.db.inboxNotification.count({ where: { userId: ann.id } })).toBe(30);
+    expect(await mailTo(bob.email)).toHaveLength(5);
+    const held = await t.db.notificationDelivery.groupBy({ by: ["recipientKey", "batchId", "reason"], where: { accountId: account.id, status: "held" }, _count: { _all: true } });
+    expect(held.map((h) => [h.recipientKey, h.reason, h._count._all]).sort()).toEqual([
+      [`user:${ann.id}`, "over 30 messages in an hour: in a summary", 10],
+      [`user:${bob.id}`, "over 5 alerts of this vehicle in an hour: in a summary", 7],
+    ]);
+    // the first rows in outbox order were the ones sent
+    const annRows = await t.db.notificationDelivery.findMany({ where: { recipientKey: `user:${ann.id}`, kind: "alert" }, orderBy: { id: "asc" }, select: { status: true } });
+    expect(annRows.map((r) => r.status)).toEqual([...Array<string>(30).fill("sent"), ...Array<string>(10).fill("held")]);
+
+    clock = T0 + 3_600_000; // the hour is over: one summary each
+    await deliverDueNotifications(deps({ addInboxes: addInboxNotifications, limits: { batchSize } }));
+    const summaries = await t.db.inboxNotification.findMany({ where: { userId: ann.id, title: { startsWith: "And " } }, select: { title: true } });
+    expect(summaries).toEqual([{ title: "And 10 more alerts" }]);
+    expect((await mailTo(bob.email)).map((m) => m.subject).slice(5)).toEqual(["And 7 more alerts from Van 1"]);
+  });
+
+  it("decides a batch mixing quiet hours, a preference turned off, a digest, in-app and a critical alert, each as alone", async () => {
+    const { account, asset, ann, bob } = await setup();
+    const carl = await makeMember(account.id, "viewer", "Carl Digest");
+    await t.db.user.update({ where: { id: carl.id }, data: { passwordHash: "x" } });
+    // 12:00 UTC is 14:00 in Vilnius: inside Ann's 13:00-15:00 quiet hours; Bob turned in-app OVERSPEED off; Carl reads
+    // e-mail once an hour
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: ann.id, timeZone: "Europe/Vilnius", quietStart: "13:00", quietEnd: "15:00" } });
+    await t.db.notificationPreference.create({ data: { accountId: account.id, recipientKey: `user:${bob.id}`, alertType: "OVERSPEED", channel: "in_app", enabled: false } });
+    await t.db.notificationSettings.create({ data: { accountId: account.id, userId: carl.id, digest: "hourly" } });
+    const normal = await rule(account.id, { channels: ["email", "in_app"], user_ids: [ann.id, bob.id, carl.id] });
+    const critical = await rule(account.id, { channels: ["email"], user_ids: [ann.id], critical: true }, "Crash");
+    const first = await fire(account.id, asset.id, normal.id);
+    clock += 1000;
+    const crash = await fire(account.id, asset.id, critical.id);
+    clock += 1000;
+    const second = await fire(account.id, asset.id, normal.id);
+    // one batch: 2 alerts × 3 members × 2 channels + the critical e-mail
+    expect(await deliverDueNotifications(deps({ addInboxes: addInboxNotifications }))).toBe(13);
+
+    const outcome = async (alertId: number) =>
+      Object.fromEntries(
+        (await t.db.notificationDelivery.findMany({ where: { alertId }, select: { recipientKey: true, channel: true, status: true, reason: true } })).map((r) => [
+          `${r.recipientKey === `user:${ann.id}` ? "ann" : r.recipientKey === `user:${bob.id}` ? "bob" : "carl"} ${r.channel}`,
+          `${r.status}: ${r.reason}`,
+        ]),
+      );
+    for (const alert of [first, second]) {
+      expect(await outcome(alert.id)).toEqual({
+        "ann email": "pending: delayed by quiet hours until 2026-11-27T13:00:00.000Z",
+        "ann in_app": "pending: delayed by quiet hours until 2026-11-27T13:00:00.000Z",
+        "bob email": "sent: null",
+        "bob in_app": "skipped: turned off by the recipient",
+        "carl email": "held: in the hourly digest",
+        "carl in_app": "sent: null",
+      });
+    }
+    expect(await outcome(crash.id)).toEqual({ "ann email": "sent: null" });
+    expect((await mailTo(ann.email)).map((m) => m.subject)).toEqual(["[critical] Speeding: Van 12"]);
+    expect(await mailTo(bob.email)).toHaveLength(2);
+    expect(await mailTo(carl.email)).toHaveLength(0);
+    expect(await t.db.inboxNotification.count({ where: { userId: carl.id } })).toBe(2);
+    expect(await t.db.inboxNotification.count({ where: { userId: { in: [ann.id, bob.id] } } })).toBe(0);
+    // every message sent has exactly one try
+    const sent = await t.db.notificationDelivery.findMany({ where: { accountId: account.id, status: "sent" }, select: { attempts: true, _count: { select: { attemptLog: true } } } });
+    expect(sent.map((r) => [r.attempts, r._count.attemptLog])).toEqual(Array(5).fill([1, 1]));
+
+    clock = Date.UTC(2026, 10, 27, 13, 0, 0); // Ann's quiet hours end; Carl's hourly digest is due
+    await deliverDueNotifications(deps({ addInboxes: addInboxNotifications }));
+    expect(await mailTo(ann.email)).toHaveLength(3);
+    expect(await t.db.inboxNotification.count({ where: { userId: ann.id } })).toBe(2);
+    expect((await mailTo(carl.email)).map((m) => m.subject)).toEqual(["Your hourly alert digest: 2 alerts"]);
+  });
+
+  it.skipIf(kind !== "postgres")("never delivers a row twice when two workers drain the same outbox at once, and keeps the caps exact across them", async () => {
+    const { account, ann, bob } = await setup();
+    const others = await Promise.all(["Cid", "Dee", "Eve"].map((name) => makeMember(account.id, "viewer", name)));
+    await t.db.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { passwordHash: "x" } });
+    const members = [ann, bob, ...others];
+    const vans = await Promise.all(Array.from({ length: 12 }, (_, i) => makeAsset(account.id, `Van ${i + 1}`)));
+    const r = await rule(account.id, { channels: ["in_app"], user_ids: members.map((m) => m.id) });
+    // 60 alerts over twelve vans (5 each, at the per-vehicle cap): 300 rows, 30 of each member's 60 over the hour's cap
+    for (let i = 0; i < 60; i++) {
+      clock = T0 + i * 1000;
+      await fire(account.id, vans[i % 12]!.id, r.id);
+    }
+    // two workers, each on its own connections of the pool, in small batches so that their claims interleave
+    const worker = () => deliverDueNotifications(deps({ addInboxes: addInboxNotifications, limits: { batchSize: 20 } }));
+    const [a, b] = await Promise.all([worker(), worker()]);
+    expect(a + b).toBe(300);
+    const rows = await t.db.notificationDelivery.findMany({ where: { accountId: account.id, kind: "alert" }, select: { status: true, attempts: true, _count: { select: { attemptLog: true } } } });
+    expect(rows).toHaveLength(300);
+    expect(rows.filter((row) => row.status === "sent").every((row) => row.attempts === 1 && row._count.attemptLog === 1)).toBe(true);
+    expect(rows.filter((row) => row.status === "held").every((row) => row.attempts === 0 && row._count.attemptLog === 0)).toBe(true);
+    for (const member of members) {
+      const inbox = await t.db.inboxNotification.findMany({ where: { userId: member.id }, select: { refs: true } });
+      expect(inbox).toHaveLength(30);
+      expect(new Set(inbox.map((n) => (n.refs as { alert_id: number }).alert_id)).size).toBe(30);
+    }
+    expect(rows.filter((row) => row.status === "held")).toHaveLength(150);
   });
 
   // 08:00 local on the day the clocks change, in zones far from UTC: Auckland springs forward (NZST +12 -> NZDT +13 at

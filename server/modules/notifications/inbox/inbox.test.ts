@@ -15,6 +15,7 @@ import { createFixtureAccount, FIXTURE_PASSWORD } from "@/server/testing/trpc-fi
 import { useRecordingHub } from "@/server/testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { addInboxNotification } from "./add-inbox-notification";
+import { addInboxNotifications } from "./add-inbox-notifications";
 import { countUnreadInbox } from "./count-unread-inbox";
 import { listInboxNotifications } from "./list-inbox-notifications";
 import { markInboxRead } from "./mark-inbox-read";
@@ -41,6 +42,35 @@ describe.each(databaseKinds())("in-app inbox on %s", (kind) => {
     expect(hub.events).toEqual([{ channel: `private-user.${userId}`, event: "notification.created", data: added }]);
     const listed = await listInboxNotifications({ accountId: account.id, userId });
     expect(listed.items).toEqual([added]);
+  });
+
+  it("stores many notifications with one call and publishes each on its member's private channel; one bad input stores none", async () => {
+    const account = await createFixtureAccount();
+    const { admin, viewer } = account.users;
+    const before = await countUnreadInbox({ accountId: account.id, userId: viewer });
+    await expect(
+      addInboxNotifications([
+        { accountId: account.id, userId: viewer, kind: "alert", title: "Fine" },
+        { accountId: account.id, userId: admin, kind: "alert", title: "Bad", link: "https://evil.example/" },
+      ]),
+    ).rejects.toThrow(/path inside the dashboard/);
+    expect(await countUnreadInbox({ accountId: account.id, userId: viewer })).toBe(before);
+    hub.events.length = 0;
+    const added = await addInboxNotifications([
+      { accountId: account.id, userId: viewer, kind: "alert", title: "Speeding: Van 1", link: `/a/${account.key}/alerts?alert=1`, refs: { alert_id: 1 } },
+      { accountId: account.id, userId: admin, kind: "alert", title: "Speeding: Van 1", refs: { alert_id: 1 } },
+      { accountId: account.id, userId: viewer, kind: "alert", title: "Speeding: Van 2", refs: { alert_id: 2 } },
+    ]);
+    expect(added).toHaveLength(3);
+    await hub.settle();
+    const heard = (userId: number) => hub.events.filter((e) => e.channel === `private-user.${userId}`).map((e) => (e.data as { title: string }).title).sort();
+    expect(hub.events.every((e) => e.event === "notification.created")).toBe(true);
+    expect(heard(viewer)).toEqual(["Speeding: Van 1", "Speeding: Van 2"]);
+    expect(heard(admin)).toEqual(["Speeding: Van 1"]);
+    const listed = await listInboxNotifications({ accountId: account.id, userId: viewer });
+    expect(listed.items).toEqual([added[0]!, added[2]!].sort((a, b) => b.id - a.id));
+    expect(listed.items.map((n) => n.title)).toEqual(["Speeding: Van 2", "Speeding: Van 1"]);
+    expect(await addInboxNotifications([])).toEqual([]);
   });
 
   it("refuses a link to another site and an empty title", async () => {
