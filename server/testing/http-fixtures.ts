@@ -50,6 +50,13 @@ export async function makeAsset(accountId: number, name: string, imei?: string) 
   });
 }
 
+/** assets made one after the other, so that their ids ascend in this order */
+export async function makeAssets(accountId: number, names: string[]) {
+  const assets = [];
+  for (const name of names) assets.push(await makeAsset(accountId, name));
+  return assets;
+}
+
 /** A GET with `Authorization: Bearer <token>` (when given). */
 export function getRequest(path: string, token?: string, headers: Record<string, string> = {}): Request {
   return new Request(`http://fleetline.test${path}`, {
@@ -101,3 +108,7 @@ export async function callRoute(...args: Parameters<typeof callRouteWithText>): 
   const { status, headers, body } = await callRouteWithText(...args);
   return { status, headers, body };
 }
+
+/** a 422 answer's field errors as "field: message" lines */
+export const fieldErrors = (answer: RouteAnswer) =>
+  (answer.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field}: ${e.message}`);

@@ -6,20 +6,13 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_API_RATE_LIMIT } from "@/server/http/with-api-auth";
 import { MAX_GROUP_DEPTH } from "@/server/modules/asset-groups/asset-groups.schema";
 import { rateLimiter } from "@/server/security/rate-limit";
-import { callRoute, makeAccount, makeAsset, makeToken, routeContext, type RouteAnswer, type RouteHandler } from "@/server/testing/http-fixtures";
+import { callRoute, fieldErrors, makeAccount, makeAsset, makeAssets, makeToken, routeContext, type RouteHandler } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import * as groupAssets from "./[groupId]/assets/route";
 import * as group from "./[groupId]/route";
 import * as groups from "./route";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-/** assets made one after the other, so that their ids ascend in this order */
-async function makeAssets(accountId: number, names: string[]) {
-  const assets = [];
-  for (const name of names) assets.push(await makeAsset(accountId, name));
-  return assets;
-}
-const fields = (answer: RouteAnswer) => (answer.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field}: ${e.message}`);
 
 describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -114,23 +107,23 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     // a ninth level is one too many
     const tooDeep = await api.create({ name: "L9", parent_id: chain.at(-1) });
     expect(tooDeep.status).toBe(422);
-    expect(fields(tooDeep)).toEqual([`parent_id: groups nest at most ${MAX_GROUP_DEPTH} levels deep`]);
+    expect(fieldErrors(tooDeep)).toEqual([`parent_id: groups nest at most ${MAX_GROUP_DEPTH} levels deep`]);
     // moving a two-level branch under level 7 would make 9 levels
     const branch = await api.make("Branch");
     await api.make("Leaf", branch);
-    expect(fields(await api.one("PUT", branch, { name: "Branch", parent_id: chain[6] }))).toEqual([`parent_id: groups nest at most ${MAX_GROUP_DEPTH} levels deep`]);
+    expect(fieldErrors(await api.one("PUT", branch, { name: "Branch", parent_id: chain[6] }))).toEqual([`parent_id: groups nest at most ${MAX_GROUP_DEPTH} levels deep`]);
     expect((await api.one("PUT", branch, { name: "Branch", parent_id: chain[5] })).status).toBe(200);
 
     // a group cannot sit in itself or in one of its own subgroups
-    expect(fields(await api.one("PUT", chain[0]!, { name: "L1", parent_id: chain[0] }))).toEqual(["parent_id: a group cannot sit in itself"]);
+    expect(fieldErrors(await api.one("PUT", chain[0]!, { name: "L1", parent_id: chain[0] }))).toEqual(["parent_id: a group cannot sit in itself"]);
     const cycle = await api.one("PUT", chain[0]!, { name: "L1", parent_id: chain[3] });
     expect(cycle).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
-    expect(fields(cycle)).toEqual(["parent_id: is one of this group's own subgroups: a group cannot sit inside itself"]);
+    expect(fieldErrors(cycle)).toEqual(["parent_id: is one of this group's own subgroups: a group cannot sit inside itself"]);
 
     // another account's group, or none, is no parent
     for (const parent of [theirs, 999_999]) {
-      expect(fields(await api.create({ name: "X", parent_id: parent }))).toEqual(["parent_id: is not a group of this account"]);
-      expect(fields(await api.one("PUT", branch, { name: "Branch", parent_id: parent }))).toEqual(["parent_id: is not a group of this account"]);
+      expect(fieldErrors(await api.create({ name: "X", parent_id: parent }))).toEqual(["parent_id: is not a group of this account"]);
+      expect(fieldErrors(await api.one("PUT", branch, { name: "Branch", parent_id: parent }))).toEqual(["parent_id: is not a group of this account"]);
     }
     // nothing moved
     expect((await api.one("GET", chain[0]!)).body.data.parent_id).toBeNull();
@@ -215,7 +208,7 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     for (const method of ["PUT", "POST"] as const) {
       const answer = await api.assets(method, id, { asset_ids: [mine.id, theirs.id, 999_999] });
       expect(answer).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
-      expect(fields(answer)).toEqual([`asset_ids: not assets of this account: ${theirs.id}, 999999`]);
+      expect(fieldErrors(answer)).toEqual([`asset_ids: not assets of this account: ${theirs.id}, 999999`]);
     }
     expect((await api.one("GET", id)).body.data.asset_count).toBe(0);
     for (const body of [{}, { asset_ids: "1" }, { asset_ids: [0] }, { asset_ids: [1.5] }, { asset_ids: [1], extra: true }]) {
@@ -231,11 +224,11 @@ describe.each(databaseKinds())("asset groups over REST on %s", (kind) => {
     const bad = await api.create({ name: "", parent_id: "x", colour: "red" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["body", "name", "parent_id"]);
-    expect(fields(await api.create({}))).toEqual(["name: is required"]);
-    expect(fields(await api.create({ name: "x".repeat(121) }))).toEqual(["name: must be at most 120 characters"]);
-    expect(fields(await api.create({ name: "A", parent_id: -1 }))).toEqual(["parent_id: must be a group id or null"]);
+    expect(fieldErrors(await api.create({}))).toEqual(["name: is required"]);
+    expect(fieldErrors(await api.create({ name: "x".repeat(121) }))).toEqual(["name: must be at most 120 characters"]);
+    expect(fieldErrors(await api.create({ name: "A", parent_id: -1 }))).toEqual(["parent_id: must be a group id or null"]);
     const id = await api.make("Fine");
-    expect(fields(await api.one("PUT", id, { parent_id: null }))).toEqual(["name: is required"]);
+    expect(fieldErrors(await api.one("PUT", id, { parent_id: null }))).toEqual(["name: is required"]);
   });
 
   it("answers 400 for malformed JSON, 413 over 1 MiB, 415 for a body that is not JSON, 405 for other methods", async () => {

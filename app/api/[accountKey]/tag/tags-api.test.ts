@@ -2,7 +2,7 @@
 // database kind: every status code of every method (200, 201, 204, 400, 401, 403, 404, 405, 409, 415, 422), names
 // unique whatever their case, colours, bulk tagging of assets and drivers, cursor pages, account isolation and scopes.
 import { describe, expect, it } from "vitest";
-import { callRoute, makeAccount, makeAsset, makeToken, type RouteAnswer, type RouteHandler } from "@/server/testing/http-fixtures";
+import { callRoute, fieldErrors, makeAccount, makeAsset, makeAssets, makeToken, type RouteHandler } from "@/server/testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import * as tagAssets from "./[tagId]/assets/route";
 import * as tagDrivers from "./[tagId]/drivers/route";
@@ -10,13 +10,6 @@ import * as tag from "./[tagId]/route";
 import * as tags from "./route";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-/** assets made one after the other, so that their ids ascend in this order */
-async function makeAssets(accountId: number, names: string[]) {
-  const assets = [];
-  for (const name of names) assets.push(await makeAsset(accountId, name));
-  return assets;
-}
-const fields = (answer: RouteAnswer) => (answer.body.errors as Array<{ field: string; message: string }>).map((e) => `${e.field}: ${e.message}`);
 
 describe.each(databaseKinds())("tags over REST on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -91,15 +84,15 @@ describe.each(databaseKinds())("tags over REST on %s", (kind) => {
   it("answers 422 with an error per field: bad colours, names and unknown fields", async () => {
     const api = await setup();
     for (const color of ["red", "#fff", "#12345g", "1e90ff", 12]) {
-      expect(fields(await api.create({ name: "A", color })), String(color)).toEqual(["color: must be a colour #rrggbb"]);
+      expect(fieldErrors(await api.create({ name: "A", color })), String(color)).toEqual(["color: must be a colour #rrggbb"]);
     }
-    expect(fields(await api.create({}))).toEqual(["name: is required"]);
-    expect(fields(await api.create({ name: " " }))).toEqual(["name: must not be empty"]);
-    expect(fields(await api.create({ name: "x".repeat(61) }))).toEqual(["name: must be at most 60 characters"]);
+    expect(fieldErrors(await api.create({}))).toEqual(["name: is required"]);
+    expect(fieldErrors(await api.create({ name: " " }))).toEqual(["name: must not be empty"]);
+    expect(fieldErrors(await api.create({ name: "x".repeat(61) }))).toEqual(["name: must be at most 60 characters"]);
     const bad = await api.create({ name: "A", colour: "#ffffff" });
     expect(bad).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
     const id = await api.make("Fine");
-    expect(fields(await api.one("PUT", id, { name: "Fine", color: "blue" }))).toEqual(["color: must be a colour #rrggbb"]);
+    expect(fieldErrors(await api.one("PUT", id, { name: "Fine", color: "blue" }))).toEqual(["color: must be a colour #rrggbb"]);
   });
 
   it("tags assets and drivers in bulk: PUT sets, POST adds, DELETE ?ids= removes; GET pages the ids", async () => {
@@ -130,10 +123,10 @@ describe.each(databaseKinds())("tags over REST on %s", (kind) => {
     const theirAsset = await makeAsset(stranger.account.id, "Theirs");
     const theirDriver = await t.db.driver.create({ data: { accountId: stranger.account.id, name: "Zed" }, select: { id: true } });
     const assets = await api.members("assets", "POST", id, { asset_ids: [theirAsset.id] });
-    expect(fields(assets)).toEqual([`asset_ids: not assets of this account: ${theirAsset.id}`]);
+    expect(fieldErrors(assets)).toEqual([`asset_ids: not assets of this account: ${theirAsset.id}`]);
     const drivers = await api.members("drivers", "PUT", id, { driver_ids: [theirDriver.id] });
     expect(drivers).toMatchObject({ status: 422, body: { errors: [{ field: "driver_ids" }] } });
-    expect(fields(await api.members("drivers", "PUT", id, { asset_ids: [1] }))).toEqual(expect.arrayContaining(["driver_ids: is required"]));
+    expect(fieldErrors(await api.members("drivers", "PUT", id, { asset_ids: [1] }))).toEqual(expect.arrayContaining(["driver_ids: is required"]));
     expect((await api.one("GET", id)).body.data).toMatchObject({ asset_count: 0, driver_count: 0 });
     expect(await api.members("drivers", "DELETE", id, "?asset_ids=1")).toMatchObject({ status: 422, body: { errors: [{ field: "driver_ids" }] } });
   });
