@@ -26,7 +26,7 @@ export default defineConfig({
   retries: 0,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // generous: a test's fixtures spawn the CLI (a few seconds each on two busy cores) and the server shares the machine
+  // generous: a test signs in and drives several pages while the server and Chromium share two busy cores
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: "list",

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
 
-// Each test drives several pages and spawns the CLI for its account: give it room on a busy two-core machine.
+// Each test drives several pages and runs CLI commands for its account: give it room on a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 /** Opens a section through the navigation (the phone menu first when the sidebar is hidden). */

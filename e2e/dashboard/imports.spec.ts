@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { signIn } from "../support/dashboard";
 
-// The test spawns the CLI a few times and walks through four steps: room for a busy two-core machine.
+// The test runs CLI commands and walks through four steps: room for a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 /** the imports page through the navigation (the phone menu first when the sidebar is hidden) */

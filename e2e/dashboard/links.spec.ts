@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { signIn } from "../support/dashboard";
 
-// Each test spawns the CLI a few times and drives several dialogs: room for a busy two-core machine.
+// Each test runs CLI commands and drives several dialogs: room for a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 const LINK_URL = /^https?:\/\/[^/]+\/t\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
