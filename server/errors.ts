@@ -121,6 +121,8 @@ export const ERROR_CODES = {
   REPORT_NOT_READY: { status: 409, trpc: "CONFLICT" },
   /** a job's file is kept 24 h after it is done; after that it is gone */
   REPORT_FILE_EXPIRED: { status: 410, trpc: "PRECONDITION_FAILED" },
+  /** a password link (docs/dashboard.md "Password links") that was used, expired or replaced by a newer one */
+  PASSWORD_LINK_NOT_VALID: { status: 410, trpc: "PRECONDITION_FAILED" },
   INTERNAL: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
 } as const;
 

@@ -3,7 +3,6 @@
 // Writes must come from this server's own pages (crossSiteReason), on top of SameSite=Lax. Every route has a per-IP
 // budget spent before the cookie is looked up, so invented cookies get 429, not lookups.
 import { env } from "../env";
-import { AppError } from "../errors";
 import { requestCookie } from "../modules/messages/driver-channel";
 import { DRIVER_SESSION_COOKIE, type DriverSessionInfo } from "../modules/messages/driver-session.schema";
 import { findDriverSession } from "../modules/messages/find-driver-session";
@@ -11,7 +10,8 @@ import { rateLimiter, type RateLimit } from "../security/rate-limit";
 import { unauthenticatedResponse } from "./api-response";
 import { clientAddressKey } from "./client-address-key";
 import { clientIp } from "./request-input";
-import { crossSiteReason, requestOrigin } from "./request-origin";
+import { assertSameSite } from "./assert-same-site";
+import { requestOrigin } from "./request-origin";
 import { resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
 
@@ -29,13 +29,6 @@ export function driverSessionCookie(request: Request, value: { token: string; ex
   return value
     ? `${DRIVER_SESSION_COOKIE}=${value.token}; ${attributes}; Expires=${value.expiresAt.toUTCString()}`
     : `${DRIVER_SESSION_COOKIE}=; ${attributes}; Max-Age=0`;
-}
-
-/** refuses a write another site's page made the browser send */
-export function assertSameSite(request: Request): void {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const reason = crossSiteReason(request, env());
-  if (reason) throw new AppError("FORBIDDEN", `cross-site request refused: ${reason}`);
 }
 
 export function withDriverSession<P extends RouteParams = RouteParams>(

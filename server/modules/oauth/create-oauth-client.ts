@@ -9,12 +9,10 @@ import { hashSecret } from "../../security/hashing";
 import { randomId, randomToken } from "../../security/random";
 import { takeAccountQuota } from "../accounts/account-quotas";
 import { parseInput } from "../parse-input";
+import { SERVICE_USER_DOMAIN } from "../users/service-users";
 import { type CreateOAuthClientInput, ZCreateOAuthClient } from "./oauth.schema";
 import { scopesForRole } from "./role-scopes";
 import type { Scope } from "./scopes";
-
-/** `.invalid` (RFC 2606) so nothing is ever mailed to a service user */
-export const SERVICE_USER_DOMAIN = "service.fleetline.invalid";
 
 export async function createOAuthClient(
   input: CreateOAuthClientInput,

@@ -1,4 +1,5 @@
 import { db } from "../../db/client";
+import { isServiceUserEmail } from "./service-users";
 import type { Member } from "./users.schema";
 
 /** Everyone in an account, oldest membership first. */
@@ -18,6 +19,7 @@ export async function listMembers({ accountId }: { accountId: number }): Promise
     name: user.name,
     role,
     canSignIn: user.passwordHash !== null,
+    awaitingPassword: user.passwordHash === null && !isServiceUserEmail(user.email),
     joinedAt: createdAt.toISOString(),
   }));
 }

@@ -6,7 +6,7 @@ import { userChannel } from "../notifications/inbox/user-channel-name";
 import { closePrivateChannel } from "../private-channels/private-channels";
 import { forgetSessionCheck } from "./session-validity";
 
-export async function revokeUserSessions(input: { userId: number; reason: "password_changed" | "signed_out_everywhere" | "operator" }): Promise<{ revokedAt: Date }> {
+export async function revokeUserSessions(input: { userId: number; reason: "password_changed" | "password_reset" | "signed_out_everywhere" | "operator" }): Promise<{ revokedAt: Date }> {
   const revokedAt = new Date();
   await db().user.update({ where: { id: input.userId }, data: { sessionsValidAfter: revokedAt } });
   forgetSessionCheck(input.userId);

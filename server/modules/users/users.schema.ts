@@ -41,6 +41,8 @@ export const ZMember = z.object({
   role: ZRole,
   /** false for service users (no password), which act for API clients and cannot sign in */
   canSignIn: z.boolean(),
+  /** added without a password: their welcome e-mail's link is how they choose one (docs/dashboard.md "Password links") */
+  awaitingPassword: z.boolean(),
   joinedAt: z.string().describe("ISO 8601"),
 });
 export type Member = z.infer<typeof ZMember>;

@@ -38,6 +38,7 @@ describe.each(databaseKinds())("users router on %s", (kind) => {
     const admin = callerFor(a.users.admin);
     expect(await admin.users.create({ accountKey: a.key, email: outsider.email, name: "Guess", password: "whatever-1", role: "fleet_manager" })).toEqual({
       invited: true,
+      mailed: true,
     });
     // nothing about them shows in this account but the address the admin typed
     expect((await admin.users.list({ accountKey: a.key })).map((m) => m.email)).not.toContain(outsider.email);

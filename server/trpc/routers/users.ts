@@ -1,7 +1,7 @@
 // Members of an account and their roles. The last-admin guard and e-mail rules live in the use cases.
 import { z } from "zod";
 import { changeMemberRole } from "../../modules/users/change-member-role";
-import { createUser } from "../../modules/users/create-user";
+import { addPerson, resendWelcome } from "../../modules/users/add-person";
 import { listSentInvitations, withdrawInvitation } from "../../modules/users/account-invitations";
 import { listMembers } from "../../modules/users/list-members";
 import { removeMember } from "../../modules/users/remove-member";
@@ -14,15 +14,21 @@ export const usersRouter = createTrpcRouter({
   list: requirePermission("users.manage").query(({ ctx }) => listMembers({ accountId: ctx.account.id })),
 
   /**
-   * A new e-mail creates the user with this password; a known e-mail gets an invitation they accept in the dashboard
-   * (password and name unchanged, nothing about them shown until then).
+   * A new e-mail creates the user, with this password or, without one, a welcome e-mail to choose it; a known e-mail
+   * gets an invitation they accept in the dashboard (password and name unchanged, nothing about them shown until
+   * then) and an e-mail saying so. `mailed` tells whether that e-mail went out.
    */
   create: requirePermission("users.manage")
-    .input(z.object({ email: z.string().max(320), name: z.string().max(200), password: z.string().max(1000), role: ZRole }))
+    .input(z.object({ email: z.string().max(320), name: z.string().max(200), password: z.string().max(1000).optional(), role: ZRole }))
     .mutation(async ({ ctx, input: { accountKey: _key, ...fields } }) => {
-      const { id, invited } = await createUser({ accountId: ctx.account.id, ...fields });
-      return invited ? { invited: true as const } : { invited: false as const, id };
+      const { id, invited, mailed } = await addPerson({ accountId: ctx.account.id, addedByUserId: ctx.userId, ...fields });
+      return invited ? { invited: true as const, mailed } : { invited: false as const, id: id!, mailed };
     }),
+
+  /** A new welcome e-mail for a member who has not chosen their password yet. */
+  resendWelcome: requirePermission("users.manage")
+    .input(ZUserId)
+    .mutation(({ ctx, input }) => resendWelcome({ accountId: ctx.account.id, userId: input.userId, addedByUserId: ctx.userId })),
 
   /** Pending invitations of this account, by e-mail address. */
   invitations: requirePermission("users.manage").query(({ ctx }) => listSentInvitations({ accountId: ctx.account.id })),

@@ -1,5 +1,6 @@
 "use client";
-// Members and roles: add a person with a role (name, e-mail, initial password), change roles, remove members.
+// Members and roles: add a person with a role (an e-mailed link to choose their password, or an initial password),
+// resend that link, change roles, remove members.
 // The server keeps at least one admin; its refusal (LAST_ADMIN) is shown as is.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -58,6 +59,15 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
       },
     }),
   );
+  const resend = useMutation(
+    trpc.users.resendWelcome.mutationOptions({
+      onSuccess: (result, input) => {
+        const who = rows.find((member) => member.id === input.userId)?.email ?? "them";
+        return list.succeeded(result.mailed ? `A new link to choose a password is on its way to ${who}.` : `The e-mail to ${who} could not be sent. Check the mail settings and try again.`);
+      },
+      onError: list.failed,
+    }),
+  );
   const remove = useMutation(
     trpc.users.remove.mutationOptions({
       onSuccess: async (_result, input) => {
@@ -92,7 +102,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">
                   {member.name} {member.id === currentUserId ? <Badge tone="blue">You</Badge> : null}{" "}
-                  {!member.canSignIn ? <Badge>API service user</Badge> : null}
+                  {member.awaitingPassword ? <Badge tone="amber">Has not chosen a password yet</Badge> : !member.canSignIn ? <Badge>API service user</Badge> : null}
                 </p>
                 <p className="truncate text-sm text-slate-500">{member.email}</p>
               </div>
@@ -115,6 +125,16 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
                   </option>
                 ))}
               </select>
+              {member.awaitingPassword ? (
+                <Button
+                  variant="secondary"
+                  aria-label={`Resend the invitation e-mail to ${member.name}`}
+                  busy={resend.isPending && resend.variables?.userId === member.id}
+                  onClick={() => resend.mutate({ accountKey, userId: member.id })}
+                >
+                  Resend invitation
+                </Button>
+              ) : null}
               <Button
                 variant="danger-ghost"
                 aria-label={`Remove ${member.name}`}
@@ -191,6 +211,7 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
   const create = useMutation(trpc.users.create.mutationOptions());
   const failure = create.error ? describeError(create.error) : null;
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [access, setAccess] = useState<"email" | "password">("email");
   const errors = { ...(failure?.fields ?? {}), ...localErrors };
 
   async function submit(form: FormData) {
@@ -198,20 +219,23 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
       accountKey,
       name: String(form.get("name") ?? "").trim(),
       email: String(form.get("email") ?? "").trim(),
-      password: String(form.get("password") ?? ""),
       role: String(form.get("role") ?? "viewer") as Role,
+      ...(access === "password" ? { password: String(form.get("password") ?? "") } : {}),
     };
     const missing: Record<string, string> = {};
     if (!input.name) missing.name = "Enter the person's name.";
     if (!input.email) missing.email = "Enter their e-mail address.";
-    if (!input.password) missing.password = "Choose an initial password (at least 8 characters).";
+    if (access === "password" && !input.password) missing.password = "Choose an initial password (at least 8 characters).";
     setLocalErrors(missing);
     if (Object.keys(missing).length > 0) return;
     const result = await create.mutateAsync(input);
+    const unsent = result.mailed ? "" : " The e-mail could not be sent: check the mail settings, then use Resend invitation.";
     await onAdded(
       result.invited
-        ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.`
-        : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
+        ? `${input.email} already signs in to Fleetline: they are invited as ${ROLE_LABELS[input.role]} and become a member once they accept in their dashboard.${result.mailed ? " An e-mail tells them." : ""}`
+        : access === "email"
+          ? `Added ${input.name} as ${ROLE_LABELS[input.role]}.${result.mailed ? ` An e-mail with a link to choose their password is on its way to ${input.email}; it works for 7 days.` : unsent}`
+          : `Added ${input.name} as ${ROLE_LABELS[input.role]}.`,
     );
   }
 
@@ -219,14 +243,27 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
     <FormDialog title="Add user" submitLabel="Add user" busy={create.isPending} failure={failure} formClassName="space-y-4" onSubmit={submit} onClose={onClose}>
       <Field label="Name" name="name" autoComplete="off" error={errors.name} />
       <Field label="E-mail" name="email" type="email" autoComplete="off" error={errors.email} />
-      <Field
-        label="Initial password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-        hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
-      />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">How they get in</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="access" value="email" checked={access === "email"} onChange={() => setAccess("email")} className="mt-1" />
+          <span>E-mail them a link to choose their own password (recommended)</span>
+        </label>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="radio" name="access" value="password" checked={access === "password"} onChange={() => setAccess("password")} className="mt-1" />
+          <span>Set an initial password and give it to them myself</span>
+        </label>
+      </fieldset>
+      {access === "password" ? (
+        <Field
+          label="Initial password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="Give it to them securely. Somebody who already signs in to Fleetline is invited instead, and keeps their own password."
+        />
+      ) : null}
       <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
     </FormDialog>
   );
