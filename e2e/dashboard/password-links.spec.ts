@@ -18,9 +18,9 @@ test("an admin adds a person by e-mail and they choose their password from the w
   const dialog = page.getByRole("dialog", { name: "Add user" });
   await openDialog(page.getByRole("button", { name: "Add user" }).first(), dialog);
   await dialog.getByLabel("Name").fill("Greta Newcomer");
-  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
   await expect(dialog.getByLabel("E-mail them a link to choose their own password")).toBeChecked();
-  await expect(dialog.getByLabel("Initial password")).toHaveCount(0);
+  await expect(dialog.getByLabel("Initial password", { exact: true })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByText(`An e-mail with a link to choose their password is on its way to ${email}`)).toBeVisible();
   const row = page.getByRole("listitem").filter({ hasText: email });
