@@ -34,7 +34,12 @@ test("an admin adds a webhook, keeps its secret, sends a test that the receiver 
 
   const dialog = page.getByRole("dialog", { name: "Add webhook" });
   await openDialog(page.getByRole("button", { name: "Add webhook" }).first(), dialog);
-  // the server's rules, each under its field
+  // every event is ticked when the form opens
+  const events = dialog.getByRole("checkbox");
+  await expect(events).toHaveCount(5);
+  for (const box of await events.all()) await expect(box).toBeChecked();
+  for (const box of await events.all()) await box.uncheck();
+  // the server's rules, each under its field, all at once
   await dialog.getByLabel("Receiver URL").fill("ftp://files.example.test/in");
   await dialog.getByRole("button", { name: "Add webhook" }).click();
   await expect(dialog.getByText("must use http or https")).toBeVisible();

@@ -245,7 +245,8 @@ function AddWebhookDialog({
         <div className="space-y-2">
           {SUBSCRIBABLE_EVENTS.map((event) => (
             <label key={event} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" name="events" value={event} className="mt-0.5 h-4 w-4" />
+              {/* every event ticked to start with: most receivers want them all, and unticking is one click */}
+              <input type="checkbox" name="events" value={event} defaultChecked className="mt-0.5 h-4 w-4" />
               <span>
                 <span className="font-medium text-slate-900">{EVENT_LABELS[event].label}</span>
                 <span className="block text-slate-600">{EVENT_LABELS[event].description}</span>
