@@ -1,8 +1,9 @@
-// `fleet backup` and `fleet restore` as operators run them: real CLI processes (tsx server/cli/main.ts) against a real
-// server holding an embedded DATA_DIR while a Teltonika device sends, then a restore into a fresh DATA_DIR and a
-// server started on it. Refusals: a restore beside a server (by the CLI and by the server's admin channel), an
-// existing file without --force, PostgreSQL, and files that are not backups (DATA_DIR left as it was).
-import { execFile } from "node:child_process";
+// `fleet backup` and `fleet restore` as operators run them: real CLI processes (spawnFleet: the CLI's bundle, or tsx
+// without a fresh one) against a real server holding an embedded DATA_DIR while a Teltonika device sends, then a
+// restore into a fresh DATA_DIR and a server started on it. Refusals: a restore beside a server (by the CLI and by the
+// server's admin channel), an existing file without --force; and, in this process through the CLI's executeCli
+// (runFleet: nothing holds those databases, so no process is needed), PostgreSQL and files that are not backups
+// (DATA_DIR left as it was).
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -19,15 +20,9 @@ import { freePort } from "../testing/free-port";
 import { TestDevice, testRecord } from "../testing/teltonika-test-device";
 import { createTestDatabase } from "../testing/test-database";
 import { testImei } from "../testing/test-imei";
+import { PACKAGE_ROOT, runFleet, spawnFleet, type CliRun } from "../testing/fleet-cli";
 
-interface CliRun {
-  code: number;
-  json: Record<string, unknown>;
-  stderr: string;
-}
-
-const ROOT = process.cwd();
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+const ROOT = PACKAGE_ROOT;
 const temporary: string[] = [];
 
 function tempDir(name: string): string {
@@ -36,19 +31,9 @@ function tempDir(name: string): string {
   return dir;
 }
 
-/** the CLI as `npm run fleet` runs it: from the package root, with the user's folder in INIT_CWD */
+/** the CLI as a process, as `npm run fleet` runs it: from the package root, with the user's folder in INIT_CWD */
 function fleet(args: string[], target: { dataDir: string; databaseUrl?: string; userFolder?: string }): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, INIT_CWD: target.userFolder ?? ROOT };
-  delete env.DATABASE_URL;
-  delete env.LOG_LEVEL;
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  return new Promise((resolve) => {
-    execFile(TSX, ["server/cli/main.ts", ...args], { env, cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
-      const lines = stdout.split("\n").filter(Boolean);
-      expect(lines, `stdout must be exactly one JSON line, got: ${stdout}\nstderr: ${stderr}`).toHaveLength(1);
-      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, json: JSON.parse(lines[0]!), stderr });
-    });
-  });
+  return spawnFleet(args, { dataDir: target.dataDir, databaseUrl: target.databaseUrl, cwd: target.userFolder });
 }
 
 /** a server holding `dataDir`, with its Teltonika port on (0 turns it off) */
@@ -196,17 +181,17 @@ describe("fleet backup and restore on the embedded database", () => {
 
     const target = { dataDir };
     const [garbage, cut, missing, noFlag] = await Promise.all([
-      fleet(["restore", "--from", junk], target),
-      fleet(["restore", "--from", truncated], target),
-      fleet(["restore", "--from", path.join(folder, "nope.tar.gz")], target),
-      fleet(["restore"], target),
+      runFleet(["restore", "--from", junk], target),
+      runFleet(["restore", "--from", truncated], target),
+      runFleet(["restore", "--from", path.join(folder, "nope.tar.gz")], target),
+      runFleet(["restore"], target),
     ]);
     expect(garbage).toMatchObject({ code: 1, json: { error: `${junk} is not a Fleetline backup (not a tar archive, or a damaged one); nothing was changed` } });
     expect(cut).toMatchObject({ code: 1, json: { error: `${truncated} is not a Fleetline backup (its gzip data is damaged or cut short); nothing was changed` } });
     expect(missing).toMatchObject({ code: 1, json: { error: `no backup file at ${path.join(folder, "nope.tar.gz")}` } });
     expect(noFlag).toMatchObject({ code: 2, json: { error: "missing required flag --from for restore" } });
     // a database, but not Fleetline's: opened in staging, refused, staging removed
-    const notOurs = await fleet(["restore", "--from", foreign], target);
+    const notOurs = await runFleet(["restore", "--from", foreign], target);
     expect(notOurs).toMatchObject({ code: 1, json: { error: "the backup holds a database, but not a Fleetline one; nothing was changed" } });
 
     expect(readdirSync(dataDir).sort()).toEqual(before);
@@ -226,8 +211,8 @@ describe.skipIf(!inject("postgres"))("fleet backup and restore on PostgreSQL", (
       const folder = tempDir("postgres");
       const target = { dataDir: folder, databaseUrl: test.url! };
       const [backup, restore] = await Promise.all([
-        fleet(["backup", "--out", path.join(folder, "x.tar.gz")], target),
-        fleet(["restore", "--from", path.join(folder, "x.tar.gz")], target),
+        runFleet(["backup", "--out", path.join(folder, "x.tar.gz")], target),
+        runFleet(["restore", "--from", path.join(folder, "x.tar.gz")], target),
       ]);
       expect(backup).toMatchObject({ code: 1, json: { error: expect.stringMatching(/^fleet backup copies the embedded database; on PostgreSQL \(DATABASE_URL\) back up with pg_dump: pg_dump --format=custom/) } });
       expect(restore).toMatchObject({ code: 1, json: { error: expect.stringMatching(/on PostgreSQL \(DATABASE_URL\) restore a pg_dump file with pg_restore: pg_restore --clean/) } });

@@ -1,11 +1,17 @@
-// The CLI as users run it: a real process (tsx server/cli/main.ts) against a temporary embedded DATA_DIR and a fresh
-// PostgreSQL database, checking its one-line JSON, its exit code and the effect in the database. Spawns cost
-// ~2-7 s each, so each test covers several commands.
-import { execFile, spawn } from "node:child_process";
+// The admin CLI (docs/cli.md). What each command does runs in this process through the CLI's own executeCli
+// (runFleet, server/testing/fleet-cli.ts: the same parsing, database opening, answers and exit codes as the `fleet`
+// process, without the few seconds of CPU a process start costs); against a temporary embedded DATA_DIR and a fresh
+// PostgreSQL database, checking the one JSON answer, the exit code and the effect in the database. What only a
+// process shows runs as real processes (spawnFleet): bin/fleet.mjs's exit codes and JSON line from any folder, with
+// the bundle and with the tsx fallback, a relative DATA_DIR, standard input and a terminal's hidden prompt, the
+// embedded lock against another process, and the hand-over to a server holding DATA_DIR.
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CLI_BUNDLE, freshBundle } from "../../scripts/cli-bundle.mjs";
+import { buildBundle } from "../../scripts/build-cli.mjs";
 import { openDatabase, setDatabase, type Db } from "../db/client";
 import { verifySecret } from "../security/hashing";
 import { authenticateUser } from "../modules/users/authenticate-user";
@@ -14,49 +20,25 @@ import { parseEnv } from "../env";
 import { ACCOUNT_QUOTAS } from "../modules/accounts/account-quotas";
 import { startFleetline } from "../server";
 import { freePort } from "../testing/free-port";
+import { PACKAGE_ROOT, runFleet, spawnFleet, type FleetTarget } from "../testing/fleet-cli";
+import { runOnServer } from "./admin-channel-client";
 
-interface CliRun {
-  code: number;
-  json: Record<string, unknown>;
-  stderr: string;
-}
-
-const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-
-/** `input`: what the command reads on standard input (closed at once otherwise) */
-function fleet(args: string[], target: { dataDir?: string; databaseUrl?: string; viaBin?: boolean }, input = ""): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir ?? mkdtempSync(path.join(tmpdir(), "fleet-cli-none-")) };
-  delete env.DATABASE_URL;
-  delete env.LOG_LEVEL;
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  return new Promise((resolve) => {
-    // the installed bin runs from any folder; tsx directly is what `npm run fleet` does
-    const [file, argv, cwd] = target.viaBin
-      ? [process.execPath, [path.join(process.cwd(), "bin", "fleet.mjs"), ...args], tmpdir()]
-      : [TSX, ["server/cli/main.ts", ...args], process.cwd()];
-    const child = execFile(file, argv, { env, cwd, timeout: 90_000 }, (error, stdout, stderr) => {
-      const lines = stdout.split("\n").filter(Boolean);
-      expect(lines, `stdout must be exactly one JSON line, got: ${stdout}\nstderr: ${stderr}`).toHaveLength(1);
-      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, json: JSON.parse(lines[0]!), stderr });
-    });
-    child.stdin!.end(input);
-  });
-}
+const fleet = runFleet;
 
 /** util-linux `script`, which runs a command on a pseudo-terminal (the CLI at a terminal, as a person runs it) */
 const SCRIPT = ["/usr/bin/script", "/bin/script"].find((file) => existsSync(file));
 
 /**
- * Runs the CLI on a pseudo-terminal and types `typed` once it prompts with `prompt`; resolves with everything the
- * terminal showed (the CLI's standard output and error, and any echo) and the exit code.
+ * Runs `fleet` (bin/fleet.mjs) on a pseudo-terminal and types `typed` once it prompts with `prompt`; resolves with
+ * everything the terminal showed (the CLI's standard output and error, and any echo) and the exit code.
  */
 function fleetAtTerminal(args: string[], dataDir: string, prompt: string, typed: string): Promise<{ screen: string; code: number | null }> {
-  const quoted = ["server/cli/main.ts", ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
+  const quoted = [process.execPath, path.join(PACKAGE_ROOT, "bin", "fleet.mjs"), ...args].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.LOG_LEVEL;
   return new Promise((resolve) => {
-    const child = spawn(SCRIPT!, ["-qefc", `${TSX} ${quoted}`, "/dev/null"], { env, cwd: process.cwd(), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(SCRIPT!, ["-qefc", quoted, "/dev/null"], { env, cwd: PACKAGE_ROOT, stdio: ["pipe", "pipe", "pipe"] });
     let screen = "";
     let typedYet = false;
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -70,8 +52,8 @@ function fleetAtTerminal(args: string[], dataDir: string, prompt: string, typed:
   });
 }
 
-/** Runs every command of this work once against PostgreSQL (independent commands at once); returns their output. */
-async function createEverything(target: { databaseUrl: string }) {
+/** Runs every command of this work once against PostgreSQL; returns their output. */
+async function createEverything(target: FleetTarget) {
   const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
   expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^acme-logistics-[a-z0-9]{5}$/) } });
   const key = account.json.key as string;
@@ -122,15 +104,12 @@ async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof creat
 }
 
 describe("fleet CLI without a database", () => {
-  it("answers usage errors with {error} and exit 2, help on stderr (also via bin/fleet.mjs)", async () => {
-    const target = {};
-    const [unknown, missing, badPlan, noOut, help] = await Promise.all([
-      fleet(["vehicle", "fly"], target),
-      fleet(["user", "create", "--account", "x", "--email", "a@b.c", "--name", "A"], target),
-      fleet(["account", "create", "--name", "X", "--plan", "gold"], target),
-      fleet(["backup"], target),
-      fleet(["asset", "create", "--help"], { viaBin: true }),
-    ]);
+  it("answers usage errors with {error} and exit 2, help on stderr", async () => {
+    const unknown = await fleet(["vehicle", "fly"]);
+    const missing = await fleet(["user", "create", "--account", "x", "--email", "a@b.c", "--name", "A"]);
+    const badPlan = await fleet(["account", "create", "--name", "X", "--plan", "gold"]);
+    const noOut = await fleet(["backup"]);
+    const help = await fleet(["asset", "create", "--help"]);
     expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
     expect(unknown.stderr).toContain("account create");
     expect(missing).toMatchObject({ code: 2, json: { error: "missing required flag --password (or --password-file) for user create" } });
@@ -138,6 +117,30 @@ describe("fleet CLI without a database", () => {
     expect(noOut).toMatchObject({ code: 2, json: { error: "missing required flag --out for backup" } });
     expect(help).toMatchObject({ code: 0, json: { command: "asset create" } });
     expect(help.stderr).toContain("--adapter KIND");
+  });
+});
+
+describe("the fleet process (bin/fleet.mjs)", () => {
+  beforeAll(async () => {
+    // what `npm run build` makes (npm test builds first); built here when missing or stale, so the bundle is tested
+    if (!freshBundle(PACKAGE_ROOT, CLI_BUNDLE)) await buildBundle("server/cli/main.ts", CLI_BUNDLE);
+  }, 60_000);
+
+  it("prints one JSON line and exits 2 on a usage error, 0 on help, from any folder: the bundle and the tsx fallback alike", async () => {
+    expect(freshBundle(PACKAGE_ROOT, CLI_BUNDLE)).not.toBeNull(); // so the runs without FLEET_CLI_TSX use it
+    const elsewhere = { via: "bin", cwd: tmpdir() } as const;
+    const [unknown, help, helpByTsx] = await Promise.all([
+      spawnFleet(["vehicle", "fly"], {}, elsewhere),
+      spawnFleet(["asset", "create", "--help"], {}, elsewhere),
+      spawnFleet(["asset", "create", "--help"], {}, { ...elsewhere, env: { FLEET_CLI_TSX: "1" } }),
+    ]);
+    expect(unknown).toMatchObject({ code: 2, json: { error: 'unknown command "vehicle fly" (see the list above)' } });
+    expect(unknown.stderr).toContain("account create");
+    for (const run of [help, helpByTsx]) {
+      expect(run).toMatchObject({ code: 0, json: { command: "asset create" } });
+      expect(run.stderr).toContain("--adapter KIND");
+    }
+    expect(helpByTsx.json).toEqual(help.json);
   }, 120_000);
 });
 
@@ -145,8 +148,7 @@ describe("fleet CLI on the embedded database", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-cli-embedded-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("runs every command, and refuses while another process holds DATA_DIR", async () => {
-    // one command at a time: each opens (and locks) the directory for its whole run
+  it("runs every command, and a fleet process refuses while another process holds DATA_DIR (given relative to where it runs)", async () => {
     const target = { dataDir };
     const account = await fleet(["account", "create", "--name", "Acme Logistics", "--plan", "detailed", "--addons", "mobility,driver"], target);
     const key = account.json.key as string;
@@ -171,9 +173,11 @@ describe("fleet CLI on the embedded database", () => {
         phone: phone.json,
         apiKey: apiKey.json,
       });
-      const refused = await fleet(["account", "create", "--name", "Blocked"], target);
+      // a `fleet` process run next to DATA_DIR, which it names relatively (relative to where it runs, not the package)
+      const refused = await spawnFleet(["account", "create", "--name", "Blocked"], { dataDir: path.basename(dataDir) }, { via: "bin", cwd: path.dirname(dataDir) });
       expect(refused.code).toBe(1);
       expect(refused.json.error).toMatch(new RegExp(`held by a running Fleetline server \\(pid ${process.pid}\\).*Stop the server.*DATABASE_URL`));
+      expect(refused.json.error).toContain(`the embedded database in ${dataDir} is held`);
       expect(await database.prisma.account.count({ where: { name: "Blocked" } })).toBe(0);
     } finally {
       setDatabase(undefined);
@@ -188,7 +192,8 @@ describe("fleet CLI on the embedded database", () => {
     const passwordFile = path.join(dataDir, "..", `${path.basename(dataDir)}.pw`);
     writeFileSync(passwordFile, "from a file\n", { mode: 0o600 });
     const fromStdin = await fleet(["user", "create", "--account", key, "--email", "bob@acme.test", "--name", "Bob", "--password", "-"], target, "from standard input\n");
-    const fromFile = await fleet(["user", "create", "--account", key, "--email", "cy@acme.test", "--name", "Cy", "--password-file", passwordFile], target);
+    // relative to the folder the user ran `fleet` in
+    const fromFile = await fleet(["user", "create", "--account", key, "--email", "cy@acme.test", "--name", "Cy", "--password-file", path.basename(passwordFile)], { ...target, cwd: path.dirname(passwordFile) });
     rmSync(passwordFile);
     for (const run of [fromStdin, fromFile]) {
       expect(run).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
@@ -244,24 +249,31 @@ describe("fleet CLI on the embedded database", () => {
     );
     const socket = path.join(held, "admin.sock");
     const demoPositions = () => running.database.prisma.position.count();
+    /** what a `fleet` process does once it finds DATA_DIR held: hands the command line to the server (admin-channel-client.ts) */
+    const handedOver = async (args: string[]) => {
+      let stderr = "";
+      const outcome = await runOnServer(held, args, PACKAGE_ROOT, (text) => void (stderr += text));
+      expect(outcome, "the server took the command").not.toBeNull();
+      return { ...outcome!, stderr };
+    };
     try {
       await expect.poll(demoPositions, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0); // the demo fleet drives
       const drivenBefore = await demoPositions();
       expect(statSync(socket).mode & 0o777).toBe(0o600); // DATA_DIR's owner only
-      const target = { dataDir: held };
-      const account = await fleet(["account", "create", "--name", "Beside Co", "--plan", "detailed"], target);
+      const account = await handedOver(["account", "create", "--name", "Beside Co", "--plan", "detailed"]);
       expect(account).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^beside-co-/) } });
       const key = account.json.key as string;
       const [asset, badImei, missingFlag] = await Promise.all([
-        fleet(["asset", "create", "--account", key, "--name", "Van", "--imei", "356307042441013"], target),
-        fleet(["asset", "create", "--account", key, "--name", "X", "--imei", "123"], target),
-        fleet(["account", "update", "--plan", "standard"], target),
+        handedOver(["asset", "create", "--account", key, "--name", "Van", "--imei", "356307042441013"]),
+        handedOver(["asset", "create", "--account", key, "--name", "X", "--imei", "123"]),
+        handedOver(["account", "update", "--plan", "standard"]),
       ]);
       expect(asset).toMatchObject({ code: 0, json: { id: expect.any(Number), tracker_id: expect.any(Number) } });
       expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } }); // the server's answer, relayed
       expect(missingFlag).toMatchObject({ code: 2, json: { error: "missing required flag --account for account update" } });
-      // a password from standard input reaches the server that runs the command (stdin is the fleet process's own)
-      const user = await fleet(["user", "create", "--account", key, "--email", "dee@beside.test", "--name", "Dee", "--password", "-"], target, "piped to the server\n");
+      // a real `fleet` process finds DATA_DIR held and hands its command over; a password from standard input reaches
+      // the server that runs the command (stdin is the fleet process's own)
+      const user = await spawnFleet(["user", "create", "--account", key, "--email", "dee@beside.test", "--name", "Dee", "--password", "-"], { dataDir: held }, { via: "bin", input: "piped to the server\n" });
       expect(user).toMatchObject({ code: 0, json: { id: expect.any(Number) } });
       expect(user.stderr).not.toContain("warning");
       expect(await authenticateUser({ email: "dee@beside.test", password: "piped to the server" })).toMatchObject({ id: user.json.id });
@@ -288,9 +300,12 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
     test = await createTestDatabase("postgres");
     setDatabase(test.database); // this process holds connections, like a running server
     const target = { databaseUrl: test.url! };
+    // a `fleet` process of its own first (PostgreSQL is shared between processes), then the rest in this one
+    const first = await spawnFleet(["account", "create", "--name", "First Process Co"], target);
+    expect(first).toMatchObject({ code: 0, json: { id: expect.any(Number), key: expect.stringMatching(/^first-process-co-/) } });
+    expect(await test.database.prisma.account.findUniqueOrThrow({ where: { id: first.json.id as number } })).toMatchObject({ name: "First Process Co" });
     const out = await createEverything(target);
     await verifyEverything(test.database.prisma, out);
-
     // the platform operator: granted by e-mail (the dashboard cannot); an unknown e-mail is refused
     const [granted, nobody] = await Promise.all([
       fleet(["user", "grant-platform-admin", "--email", "Ann@Acme.test"], target),

@@ -1,7 +1,6 @@
 // `fleet simulate` as users run it: a real CLI process provisions vehicles in an account on PostgreSQL and drives
 // them over TCP into a running server (in-process here), whose pipeline stores what the devices report; the same
 // over GT06 (TCP) and OsmAnd (HTTP, as phones send it) with --protocol.
-import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,17 +10,11 @@ import { createAccount } from "../modules/accounts/create-account";
 import { startFleetline, type RunningServer } from "../server";
 import { freePort } from "../testing/free-port";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { runFleet, spawnFleet, type CliRun } from "../testing/fleet-cli";
 
-const TSX = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-
-function fleet(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; json: Record<string, unknown>; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(TSX, ["server/cli/main.ts", ...args], { env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      const lines = stdout.split("\n").filter(Boolean);
-      expect(lines, `stdout must be one JSON line: ${stdout}\n${stderr}`).toHaveLength(1);
-      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, json: JSON.parse(lines[0]!), stderr });
-    });
-  });
+/** `fleet simulate` as a process of its own (the CLI's bundle, or tsx without a fresh one), in `env` */
+function fleet(args: string[], env: Record<string, string | undefined>): Promise<CliRun> {
+  return spawnFleet(args, {}, { env });
 }
 
 describe.runIf(inject("postgres"))("fleet simulate against a running server on PostgreSQL", () => {
@@ -111,10 +104,11 @@ describe.runIf(inject("postgres"))("fleet simulate against a running server on P
   });
 
   it("refuses bad flag values", async () => {
-    const run = await fleet(["simulate", "--vehicles", "-1"], {});
+    // flag checks need no process (the CLI's own executeCli, in this one)
+    const run = await runFleet(["simulate", "--vehicles", "-1"]);
     expect(run.code).toBe(2);
     expect(run.json.error).toMatch(/--vehicles must be a number above 0/);
-    const bad = await fleet(["simulate", "--protocol", "nmea"], {});
+    const bad = await runFleet(["simulate", "--protocol", "nmea"]);
     expect(bad.code).toBe(2);
     expect(bad.json.error).toMatch(/--protocol/);
   });

@@ -24,6 +24,7 @@ import { TEST_REDIS_URL } from "../testing/services";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database";
 import { TrackingCloseCode } from "./pusher/close-codes";
 import { testImei } from "../testing/test-imei";
+import { fleetProgram } from "../testing/fleet-cli";
 
 const redisUp = inject("redis");
 /** an address of the documentation range, new for each call */
@@ -174,9 +175,10 @@ describe.skipIf(!redisUp || !postgresUp)(
         }
 
         const disabled = await new Promise<{ code: number; stdout: string }>((resolve) => {
+          const [program, ...programArgs] = fleetProgram(); // the CLI's bundle, or tsx without a fresh one
           execFile(
-            process.execPath,
-            ["--import", "tsx", "server/cli/main.ts", "link", "disable", "--uuid", link.uuid],
+            program!,
+            [...programArgs, "link", "disable", "--uuid", link.uuid],
             { env: { ...process.env, ...shared(), LOG_LEVEL: "warn" }, timeout: 90_000 },
             (error, stdout) => resolve({ code: error ? 1 : 0, stdout }),
           );

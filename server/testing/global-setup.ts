@@ -1,6 +1,8 @@
 // vitest global setup: probes PostgreSQL and Redis once and tells every test file which suites can run, and makes the
 // migrated templates every suite's database is copied from (database-templates.ts).
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildBundle } from "../../scripts/build-cli.mjs";
 import { createEmbeddedImage, createPostgresTemplate } from "./database-templates";
 import { reachable, servicesRequired, TEST_POSTGRES_URL, TEST_REDIS_URL } from "./services";
 
@@ -12,6 +14,8 @@ declare module "vitest" {
     postgresTemplate: string;
     /** the file holding a migrated PGlite data directory */
     embeddedImage: string;
+    /** server/testing/test-node.ts bundled for this run (node-process.ts starts it) */
+    testNodeBundle: string;
   }
 }
 
@@ -25,7 +29,16 @@ export default async function setup(project: TestProject) {
   if (!redis) console.warn(`Redis not reachable at ${TEST_REDIS_URL}: Redis suites are skipped`);
   project.provide("postgres", postgres);
   project.provide("redis", redis);
-  const [postgresTemplate, embeddedImage] = await Promise.all([postgres ? createPostgresTemplate() : null, createEmbeddedImage()]);
+  // the multi-node tests start test-node.ts a dozen times or more: bundled once here (esbuild, under a second), each
+  // start is plain Node instead of tsx compiling the server's import graph again (seconds of CPU each). Inside the
+  // package (.build/test), so its packages resolve from node_modules as under tsx.
+  const testNodeBundle = path.join(".build", "test", "test-node.mjs");
+  const [postgresTemplate, embeddedImage] = await Promise.all([
+    postgres ? createPostgresTemplate() : null,
+    createEmbeddedImage(),
+    buildBundle("server/testing/test-node.ts", testNodeBundle),
+  ]);
+  project.provide("testNodeBundle", path.resolve(testNodeBundle));
   project.provide("postgresTemplate", postgresTemplate?.name ?? "");
   project.provide("embeddedImage", embeddedImage.name);
   return async () => {

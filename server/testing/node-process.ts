@@ -1,6 +1,8 @@
 // Test support: a Fleetline node as a child process (server/testing/test-node.ts), for tests of several nodes on one
-// PostgreSQL and one Redis. Its output is kept for failure messages and log assertions.
+// PostgreSQL and one Redis. Its output is kept for failure messages and log assertions. It runs the bundle of
+// test-node.ts that global setup builds for the run (global-setup.ts): plain Node, no TypeScript to compile per start.
 import { spawn, type ChildProcess } from "node:child_process";
+import { inject } from "vitest";
 
 export interface NodeProcess {
   child: ChildProcess;
@@ -11,7 +13,7 @@ export interface NodeProcess {
 }
 
 export function startNode(env: Record<string, string>): Promise<NodeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/testing/test-node.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", inject("testNodeBundle")], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", FLEET_DEMO: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

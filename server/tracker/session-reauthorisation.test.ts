@@ -20,6 +20,7 @@ import { encodeLogin, encodeTcpPacket8E } from "./protocols/teltonika/avl-encode
 import { startTrackerService, type TrackerService } from "./tracker-service";
 import { testImei } from "../testing/test-imei";
 import { useTestTrackerService } from "../testing/test-tracker-service";
+import { fleetProgram } from "../testing/fleet-cli";
 
 const nextImei = testImei;
 
@@ -173,9 +174,11 @@ describe.skipIf(!postgresUp)("fleet asset delete while the asset's device is con
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "fleet-cli-")) };
     delete env.REDIS_URL; // no hub: the server hears nothing, the writer's ownership check is what stops the device
     delete env.LOG_LEVEL;
-    const args = ["server/cli/main.ts", "asset", "delete", "--account", account.key, "--id", String(asset.id)];
+    // the CLI as a process of its own (its bundle, or tsx without a fresh one): another process than the server's
+    const [program, ...programArgs] = fleetProgram();
+    const args = [...programArgs, "asset", "delete", "--account", account.key, "--id", String(asset.id)];
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(path.join("node_modules", ".bin", "tsx"), args, { env, timeout: 90_000 }, (error, stdout, stderr) =>
+      execFile(program!, args, { env, timeout: 90_000 }, (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
       ),
     );
