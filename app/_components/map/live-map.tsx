@@ -1,11 +1,15 @@
 "use client";
 // The live map of an account: vehicles coloured by status with their heading, a filterable list beside the map, and
-// a panel for the selected vehicle. `compact` is the overview's version: the map alone, with a link to the full page.
+// a panel for the selected vehicle. The full page filters by group (with its subgroups) and by tag: the map and the
+// list then hold only those vehicles (the server sends no others). `compact` is the overview's version: the map
+// alone, with a link to the full page.
 import Link from "next/link";
 import { useId, useMemo, useState } from "react";
 import { FitBounds } from "./fit-bounds";
 import { FleetMap } from "./fleet-map";
 import { StreamBadge } from "../stream-badge";
+import { groupPaths } from "../fleet/group-tree";
+import { useAssetGroups, useTags } from "../fleet/use-fleet-labels";
 import { useLiveFleet } from "./use-live-fleet";
 import { useNow } from "./use-now";
 import { VehicleLayer, type VehicleFeature } from "./vehicle-layer";
@@ -15,7 +19,14 @@ import type { MapStyle } from "@/server/modules/maps/map-style";
 type StatusFilter = "all" | "moving" | "idle" | "parked" | "offline" | "none";
 
 export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey: string; mapStyle: MapStyle; compact?: boolean }) {
-  const { vehicles, loaded, error, stream } = useLiveFleet(accountKey);
+  const [groupId, setGroupId] = useState<number | undefined>(undefined);
+  const [tagId, setTagId] = useState<number | undefined>(undefined);
+  const { vehicles, loaded, error, stream } = useLiveFleet(accountKey, { groupId, tagId });
+  const { groups } = useAssetGroups(accountKey, !compact);
+  const { tags } = useTags(accountKey, !compact);
+  const groupChoices = useMemo(() => groupPaths(groups), [groups]);
+  const groupSelectId = useId();
+  const tagSelectId = useId();
   const now = useNow();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [query, setQuery] = useState("");
@@ -62,8 +73,8 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
   const map = (
     <FleetMap mapStyle={mapStyle} label="Live map of the vehicles" className={compact ? "h-72 rounded-lg sm:h-96" : "h-[55vh] rounded-lg md:h-full"}>
       <VehicleLayer vehicles={features} selectedId={selectedId} onSelect={setSelectedId} />
-      {/* fit once, when the first snapshot with positions is in */}
-      <FitBounds fitKey={loaded && located.length > 0 ? "first" : null} points={located} maxZoom={14} />
+      {/* fit once per filter, when its first snapshot with positions is in */}
+      <FitBounds fitKey={loaded && located.length > 0 ? `${groupId ?? "all"}/${tagId ?? "all"}` : null} points={located} maxZoom={14} />
     </FleetMap>
   );
 
@@ -126,9 +137,45 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
             <option value="none">No position</option>
           </select>
         </div>
+        <div className="flex gap-2 border-b border-slate-200 px-3 pb-3 pt-0">
+          <label htmlFor={groupSelectId} className="sr-only">
+            Group
+          </label>
+          <select
+            id={groupSelectId}
+            value={groupId ?? ""}
+            onChange={(event) => setGroupId(event.target.value ? Number(event.target.value) : undefined)}
+            className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
+          >
+            <option value="">All groups</option>
+            {groupChoices.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.path}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={tagSelectId} className="sr-only">
+            Tag
+          </label>
+          <select
+            id={tagSelectId}
+            value={tagId ?? ""}
+            onChange={(event) => setTagId(event.target.value ? Number(event.target.value) : undefined)}
+            className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
+          >
+            <option value="">All tags</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
+        </div>
         {error ? <p className="p-3 text-sm text-red-700">{error}</p> : null}
         {!loaded ? (
           <p className="p-3 text-sm text-slate-500">Loading vehicles…</p>
+        ) : list.length === 0 && (groupId !== undefined || tagId !== undefined) ? (
+          <p className="p-3 text-sm text-slate-500">No vehicle in this group or with this tag.</p>
         ) : list.length === 0 ? (
           <div className="p-4 text-sm text-slate-600">
             <p className="font-medium text-slate-900">No vehicles yet</p>
