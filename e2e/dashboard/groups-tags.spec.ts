@@ -32,7 +32,7 @@ test("a group made on the Groups page, vehicles added in bulk, and the live map 
   await open(page, account, "groups");
   await expect(page.getByRole("heading", { name: "Groups" })).toBeVisible();
   const dialog = page.getByRole("dialog");
-  await openDialog(page.getByRole("button", { name: "New group" }), dialog);
+  await openDialog(page.getByRole("button", { name: "New group" }).first(), dialog);
   await dialog.getByLabel("Name").fill("North");
   await dialog.getByRole("button", { name: "Create group" }).click();
   await expect(success(page, "Created the group North.")).toBeVisible();
@@ -82,7 +82,7 @@ test("a tag with a colour, vehicles tagged in bulk and the asset list filtered b
 
   await open(page, account, "tags");
   const dialog = page.getByRole("dialog");
-  await openDialog(page.getByRole("button", { name: "New tag" }), dialog);
+  await openDialog(page.getByRole("button", { name: "New tag" }).first(), dialog);
   await dialog.getByLabel("Name").fill("Refrigerated");
   await dialog.getByRole("button", { name: "Colour #0d9488" }).click();
   await expect(dialog.getByLabel("Colour", { exact: true })).toHaveValue("#0d9488");
@@ -113,7 +113,7 @@ test("on a 360 px phone the Groups, Tags and asset pages fit the screen", { tag:
   await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
   await open(page, account, "groups");
   const dialog = page.getByRole("dialog");
-  await openDialog(page.getByRole("button", { name: "New group" }), dialog);
+  await openDialog(page.getByRole("button", { name: "New group" }).first(), dialog);
   await dialog.getByLabel("Name").fill("A region with a rather long name");
   await dialog.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByTestId("group-row")).toHaveCount(1);
@@ -121,7 +121,7 @@ test("on a 360 px phone the Groups, Tags and asset pages fit the screen", { tag:
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   await page.goto(`/a/${account.key}/tags`);
-  await openDialog(page.getByRole("button", { name: "New tag" }), dialog);
+  await openDialog(page.getByRole("button", { name: "New tag" }).first(), dialog);
   expect(await overflow()).toBeLessThanOrEqual(0);
   await dialog.getByLabel("Name").fill("Leased");
   await dialog.getByRole("button", { name: "Create tag" }).click();
