@@ -25,8 +25,6 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
   const { groups } = useAssetGroups(accountKey, !compact);
   const { tags } = useTags(accountKey, !compact);
   const groupChoices = useMemo(() => groupPaths(groups), [groups]);
-  const groupSelectId = useId();
-  const tagSelectId = useId();
   const now = useNow();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [query, setQuery] = useState("");
@@ -138,38 +136,8 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
           </select>
         </div>
         <div className="flex gap-2 border-b border-slate-200 px-3 pb-3 pt-0">
-          <label htmlFor={groupSelectId} className="sr-only">
-            Group
-          </label>
-          <select
-            id={groupSelectId}
-            value={groupId ?? ""}
-            onChange={(event) => setGroupId(event.target.value ? Number(event.target.value) : undefined)}
-            className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
-          >
-            <option value="">All groups</option>
-            {groupChoices.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.path}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={tagSelectId} className="sr-only">
-            Tag
-          </label>
-          <select
-            id={tagSelectId}
-            value={tagId ?? ""}
-            onChange={(event) => setTagId(event.target.value ? Number(event.target.value) : undefined)}
-            className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
-          >
-            <option value="">All tags</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.name}
-              </option>
-            ))}
-          </select>
+          <IdSelect label="Group" anyLabel="All groups" value={groupId} options={groupChoices.map((g) => ({ id: g.id, label: g.path }))} onChange={setGroupId} />
+          <IdSelect label="Tag" anyLabel="All tags" value={tagId} options={tags.map((t) => ({ id: t.id, label: t.name }))} onChange={setTagId} />
         </div>
         {error ? <p className="p-3 text-sm text-red-700">{error}</p> : null}
         {!loaded ? (
@@ -204,6 +172,43 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
         </p>
       </section>
     </div>
+  );
+}
+
+/** a choice of one group or tag by id, "All …" being none; labelled for screen readers */
+function IdSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: number | undefined;
+  options: Array<{ id: number; label: string }>;
+  onChange: (id: number | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+        className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
