@@ -60,7 +60,7 @@ async function createEverything(target: FleetTarget) {
   const [user, client, asset, phone, typedPhone, weakPhone] = await Promise.all([
     fleet(["user", "create", "--account", key, "--email", "Ann@Acme.test", "--name", "Ann", "--password", "correct horse", "--role", "fleet_manager"], target),
     fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target),
-    fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target),
+    fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--vin", "wdb9066331s123456", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target),
     fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand"], target),
     fleet(["asset", "create", "--account", key, "--name", "Driver phone 3", "--protocol", "osmand", "--imei", "driver-3"], target),
     fleet(["asset", "create", "--account", key, "--name", "Driver phone 4", "--protocol", "osmand", "--imei", "driver-4", "--allow-weak-device-id"], target),
@@ -97,7 +97,7 @@ async function verifyEverything(prisma: Db, out: Awaited<ReturnType<typeof creat
   expect(await verifySecret(key.secretHash, apiKey)).toBe(true);
 
   const asset = await prisma.asset.findUniqueOrThrow({ where: { id: out.asset.id as number }, include: { tracker: true } });
-  expect(asset).toMatchObject({ accountId: account.id, name: "Van 1", plate: "AB12 CDE", brand: "Ford", model: "Transit" });
+  expect(asset).toMatchObject({ accountId: account.id, name: "Van 1", plate: "AB12 CDE", vin: "WDB9066331S123456", brand: "Ford", model: "Transit" });
   expect(asset.tracker).toMatchObject({ id: out.asset.tracker_id, imei: "356307042441013", protocol: "teltonika", canAdapter: "can-control" });
   const phone = await prisma.tracker.findUniqueOrThrow({ where: { id: out.phone.tracker_id as number } });
   expect(phone).toMatchObject({ accountId: account.id, assetId: out.phone.id, imei: out.phone.device_id, protocol: "osmand", deviceIdGenerated: true });
@@ -156,7 +156,7 @@ describe("fleet CLI on the embedded database", () => {
     // typed inline the password still works (scripts rely on it), with a warning
     expect(user.stderr).toContain("warning: --password VALUE puts the password in the process's arguments");
     const client = await fleet(["oauth-client", "create", "--account", key, "--name", "ERP"], target);
-    const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
+    const asset = await fleet(["asset", "create", "--account", key, "--name", "Van 1", "--plate", "AB12 CDE", "--vin", "wdb9066331s123456", "--imei", "356307042441013", "--adapter", "can-control", "--brand", "Ford", "--model", "Transit"], target);
     const phone = await fleet(["asset", "create", "--account", key, "--name", "Driver phone", "--protocol", "osmand"], target);
     const apiKey = await fleet(["api-key", "create", "--account", key, "--user-email", "ann@acme.test", "--name", "importer"], target);
     for (const run of [account, user, client, asset, phone, apiKey]) expect(run.code, JSON.stringify(run.json)).toBe(0);
@@ -344,14 +344,16 @@ describe.skipIf(!inject("postgres"))("fleet CLI on PostgreSQL", () => {
       addonDriver: false,
     });
 
-    const [duplicate, unknownAccount, badImei] = await Promise.all([
+    const [duplicate, unknownAccount, badImei, badVin] = await Promise.all([
       fleet(["asset", "create", "--account", out.account.key as string, "--name", "Twin", "--imei", "356307042441013"], target),
       fleet(["asset", "create", "--account", "nope-00000", "--name", "X"], target),
       fleet(["asset", "create", "--account", out.account.key as string, "--name", "X", "--imei", "123"], target),
+      fleet(["asset", "create", "--account", out.account.key as string, "--name", "X", "--vin", "WDB9O66331S123456"], target),
     ]);
     expect(duplicate).toMatchObject({ code: 1, json: { error: "IMEI 356307042441013 is already fitted to another asset" } });
     expect(unknownAccount).toMatchObject({ code: 1, json: { error: 'account "nope-00000" not found' } });
     expect(badImei).toMatchObject({ code: 1, json: { error: "imei: must be 15 digits" } });
+    expect(badVin).toMatchObject({ code: 1, json: { error: "vin: must be 17 letters and digits, without I, O or Q" } }); // an O, not a zero
     expect(await test.database.prisma.asset.count()).toBe(3); // the van and the two driver phones of createEverything (the typed id without the opt-in was refused)
 
     // tracking links: create with every flag, disable, and the errors

@@ -19,6 +19,7 @@ import { passengersRouter } from "./routers/passengers";
 import { positionsRouter } from "./routers/positions";
 import { routesRouter } from "./routers/routes";
 import { runsRouter } from "./routers/runs";
+import { tagsRouter } from "./routers/tags";
 import { trackingLinksRouter } from "./routers/tracking-links";
 import { platformRouter } from "./routers/platform";
 import { profileRouter } from "./routers/profile";
@@ -31,6 +32,7 @@ export const appRouter = createTrpcRouter({
   accounts: accountsRouter,
   assets: assetsRouter,
   assetGroups: assetGroupsRouter,
+  tags: tagsRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

@@ -1,11 +1,15 @@
 "use client";
 // The live map of an account: vehicles coloured by status with their heading, a filterable list beside the map, and
-// a panel for the selected vehicle. `compact` is the overview's version: the map alone, with a link to the full page.
+// a panel for the selected vehicle. The full page filters by group (with its subgroups) and by tag: the map and the
+// list then hold only those vehicles (the server sends no others). `compact` is the overview's version: the map
+// alone, with a link to the full page.
 import Link from "next/link";
 import { useId, useMemo, useState } from "react";
 import { FitBounds } from "./fit-bounds";
 import { FleetMap } from "./fleet-map";
 import { StreamBadge } from "../stream-badge";
+import { groupPaths } from "../fleet/group-tree";
+import { useAssetGroups, useTags } from "../fleet/use-fleet-labels";
 import { useLiveFleet } from "./use-live-fleet";
 import { useNow } from "./use-now";
 import { VehicleLayer, type VehicleFeature } from "./vehicle-layer";
@@ -15,7 +19,12 @@ import type { MapStyle } from "@/server/modules/maps/map-style";
 type StatusFilter = "all" | "moving" | "idle" | "parked" | "offline" | "none";
 
 export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey: string; mapStyle: MapStyle; compact?: boolean }) {
-  const { vehicles, loaded, error, stream } = useLiveFleet(accountKey);
+  const [groupId, setGroupId] = useState<number | undefined>(undefined);
+  const [tagId, setTagId] = useState<number | undefined>(undefined);
+  const { vehicles, loaded, error, stream } = useLiveFleet(accountKey, { groupId, tagId });
+  const { groups } = useAssetGroups(accountKey, !compact);
+  const { tags } = useTags(accountKey, !compact);
+  const groupChoices = useMemo(() => groupPaths(groups), [groups]);
   const now = useNow();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [query, setQuery] = useState("");
@@ -62,8 +71,8 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
   const map = (
     <FleetMap mapStyle={mapStyle} label="Live map of the vehicles" className={compact ? "h-72 rounded-lg sm:h-96" : "h-[55vh] rounded-lg md:h-full"}>
       <VehicleLayer vehicles={features} selectedId={selectedId} onSelect={setSelectedId} />
-      {/* fit once, when the first snapshot with positions is in */}
-      <FitBounds fitKey={loaded && located.length > 0 ? "first" : null} points={located} maxZoom={14} />
+      {/* fit once per filter, when its first snapshot with positions is in */}
+      <FitBounds fitKey={loaded && located.length > 0 ? `${groupId ?? "all"}/${tagId ?? "all"}` : null} points={located} maxZoom={14} />
     </FleetMap>
   );
 
@@ -126,9 +135,15 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
             <option value="none">No position</option>
           </select>
         </div>
+        <div className="flex gap-2 border-b border-slate-200 px-3 pb-3 pt-0">
+          <IdSelect label="Group" anyLabel="All groups" value={groupId} options={groupChoices.map((g) => ({ id: g.id, label: g.path }))} onChange={setGroupId} />
+          <IdSelect label="Tag" anyLabel="All tags" value={tagId} options={tags.map((t) => ({ id: t.id, label: t.name }))} onChange={setTagId} />
+        </div>
         {error ? <p className="p-3 text-sm text-red-700">{error}</p> : null}
         {!loaded ? (
           <p className="p-3 text-sm text-slate-500">Loading vehicles…</p>
+        ) : list.length === 0 && (groupId !== undefined || tagId !== undefined) ? (
+          <p className="p-3 text-sm text-slate-500">No vehicle in this group or with this tag.</p>
         ) : list.length === 0 ? (
           <div className="p-4 text-sm text-slate-600">
             <p className="font-medium text-slate-900">No vehicles yet</p>
@@ -157,6 +172,43 @@ export function LiveMap({ accountKey, mapStyle, compact = false }: { accountKey:
         </p>
       </section>
     </div>
+  );
+}
+
+/** a choice of one group or tag by id, "All …" being none; labelled for screen readers */
+function IdSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: number | undefined;
+  options: Array<{ id: number; label: string }>;
+  onChange: (id: number | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
+        className="min-w-0 flex-1 rounded-md border-0 px-2 py-2 text-sm ring-1 ring-inset ring-slate-300"
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 

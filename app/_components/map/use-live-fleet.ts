@@ -3,6 +3,9 @@
 // subscription merged per asset, keeping only a newer wsSeq. After a (re)connection the stream has no replay, so the
 // snapshot is fetched again and events that arrive meanwhile are held back and applied on top of it (those not older
 // than the snapshot's fix) — traccar-web's rule: never trust the stream across a gap.
+// With a group or tag filter, the snapshot and the stream both carry only the vehicles it picks (the server decides
+// both), and a position of a vehicle the snapshot lacks is dropped rather than fetched again: the two were decided a
+// moment apart, and a vehicle taken out of the group in that moment must not make every one of its fixes refetch.
 import { useCallback, useRef, useState } from "react";
 import type { MapPosition } from "@/server/modules/positions/positions.schema";
 import { useSubscriptionState, type StreamStateHandlers } from "../use-subscription-state";
@@ -11,11 +14,17 @@ import { fromAssetDto, type VehicleView } from "./vehicle-view";
 
 const PAGE = 500;
 
-async function fetchSnapshot(accountKey: string): Promise<VehicleView[]> {
+/** only the vehicles of a group (with its subgroups) and/or with a tag */
+export interface FleetFilter {
+  groupId?: number;
+  tagId?: number;
+}
+
+async function fetchSnapshot(accountKey: string, filter: FleetFilter): Promise<VehicleView[]> {
   const all: VehicleView[] = [];
   let cursor: string | null = null;
   do {
-    const page = await liveClient().assets.list.query({ accountKey, cursor, limit: PAGE });
+    const page = await liveClient().assets.list.query({ accountKey, cursor, limit: PAGE, ...filter });
     all.push(...page.data.map(fromAssetDto));
     cursor = page.next_cursor;
   } while (cursor);
@@ -30,7 +39,7 @@ export function isNewer(current: MapPosition | null, incoming: MapPosition): boo
   return incoming.wsSeq > current.wsSeq;
 }
 
-export function useLiveFleet(accountKey: string) {
+export function useLiveFleet(accountKey: string, { groupId, tagId }: FleetFilter = {}) {
   const [vehicles, setVehicles] = useState<Map<number, VehicleView>>(new Map());
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +66,7 @@ export function useLiveFleet(accountKey: string) {
     const mine = ++generation.current;
     syncing.current = true;
     try {
-      const snapshot = await fetchSnapshot(accountKey);
+      const snapshot = await fetchSnapshot(accountKey, { groupId, tagId });
       if (mine !== generation.current) return;
       known.current = new Set(snapshot.map((v) => v.id));
       setVehicles(new Map(snapshot.map((v) => [v.id, v])));
@@ -75,12 +84,18 @@ export function useLiveFleet(accountKey: string) {
         if (mine === generation.current) void resync();
       }, 5000);
     }
-  }, [accountKey, apply]);
+  }, [accountKey, apply, groupId, tagId]);
 
   const subscribe = useCallback(
     (handlers: StreamStateHandlers) => {
+      // another filter: forget the vehicles of the last one until its snapshot is in
+      setLoaded(false);
+      setVehicles(new Map());
+      known.current = new Set();
+      held.current = [];
+      const filtered = groupId !== undefined || tagId !== undefined;
       const subscription = liveClient().positions.live.subscribe(
-        { accountKey },
+        { accountKey, groupId, tagId },
         {
           ...handlers,
           onStarted: () => {
@@ -93,6 +108,7 @@ export function useLiveFleet(accountKey: string) {
               return;
             }
             if (!known.current.has(position.assetId)) {
+              if (filtered) return;
               // an asset created after the snapshot: fetch it, keeping this fix for afterwards
               held.current.push(position);
               void resync();
@@ -109,7 +125,7 @@ export function useLiveFleet(accountKey: string) {
         },
       };
     },
-    [accountKey, apply, resync],
+    [accountKey, apply, resync, groupId, tagId],
   );
   const stream = useSubscriptionState(subscribe);
 

@@ -26,6 +26,8 @@ const NAV: Array<{ section: string; label: string; permission?: Permission; badg
   { section: "dashboard", label: "Overview" },
   { section: "map", label: "Live map", permission: "assets.read" },
   { section: "assets", label: "Assets", permission: "assets.read" },
+  { section: "groups", label: "Groups", permission: "assets.read" },
+  { section: "tags", label: "Tags", permission: "assets.read" },
   { section: "reports", label: "Reports", permission: "assets.read" },
   { section: "links", label: "Links", permission: "assets.read" },
   { section: "access-requests", label: "Access requests", permission: "links.manage", badge: "accessRequests" },

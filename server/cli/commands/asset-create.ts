@@ -10,6 +10,7 @@ export const assetCreate = defineCommand({
     { name: "account", value: "KEY", required: true, description: "account key" },
     { name: "name", value: "NAME", required: true, description: "asset name" },
     { name: "plate", value: "PLATE", description: "registration plate" },
+    { name: "vin", value: "VIN", description: "vehicle identification number: 17 letters and digits without I, O or Q (stored uppercase)" },
     {
       name: "imei",
       value: "ID",
@@ -49,6 +50,7 @@ export const assetCreate = defineCommand({
       accountId: account.id,
       name: required(flags, "name"),
       plate: text(flags, "plate"),
+      vin: text(flags, "vin"),
       imei: text(flags, "imei"),
       protocol: text(flags, "protocol"),
       adapter: text(flags, "adapter"),

@@ -5,7 +5,11 @@ import pino from "pino";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryHub, hub, setHub, type Hub } from "../../hub";
+import { changeGroupAssets } from "../../modules/asset-groups/change-group-assets";
+import { createAssetGroup } from "../../modules/asset-groups/create-asset-group";
 import { createAsset } from "../../modules/assets/create-asset";
+import { changeTagMembers } from "../../modules/tags/change-tag-members";
+import { createTag } from "../../modules/tags/create-tag";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { IngestPipeline } from "../../tracker/pipeline/ingest-pipeline";
@@ -108,6 +112,34 @@ describe("positions.live subscription", () => {
       await hub().publish("position", livePosition(b.id, 999, 3));
       expect(await nextWithin(iterator, 100)).toBe("timeout");
       controller.abort();
+    });
+
+    it("with a group or a tag, yields only the positions of the vehicles they pick (the group's subgroups too)", async () => {
+      const [inSub, tagged, outside] = await Promise.all(
+        ["In subgroup", "Tagged", "Outside"].map((name) => createAsset({ accountId: a.id, name })),
+      );
+      const region = await createAssetGroup({ accountId: a.id, body: { name: "Region" } });
+      const depot = await createAssetGroup({ accountId: a.id, body: { name: "Depot", parent_id: region.id } });
+      await changeGroupAssets({ accountId: a.id, groupId: depot.id, change: "add", assetIds: [inSub!.id] });
+      const tag = await createTag({ accountId: a.id, body: { name: "Cold" } });
+      await changeTagMembers({ accountId: a.id, tagId: tag.id, kind: "asset", change: "add", ids: [tagged!.id] });
+
+      for (const [filter, expected] of [
+        [{ groupId: region.id }, inSub!.id],
+        [{ tagId: tag.id }, tagged!.id],
+      ] as const) {
+        const controller = new AbortController();
+        const stream = await createCaller({ userId: a.users.viewer }, { signal: controller.signal }).positions.live({ accountKey: a.key, ...filter });
+        const iterator = (stream as AsyncIterable<{ assetId: number }>)[Symbol.asyncIterator]();
+        const first = iterator.next();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await hub().publish("position", livePosition(a.id, outside!.id, 10));
+        await hub().publish("position", livePosition(a.id, expected, 11));
+        expect((await first).value).toMatchObject({ assetId: expected, wsSeq: 11 });
+        await hub().publish("position", livePosition(a.id, outside!.id, 12));
+        expect(await nextWithin(iterator, 100)).toBe("timeout");
+        controller.abort();
+      }
     });
 
     it("ends and unsubscribes when the client goes away", async () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AppError } from "../../errors";
 import { hubEvents } from "../hub-iterator";
 import type { LivePosition } from "../../modules/positions/live-position";
+import { listMatchingAssetIds } from "../../modules/assets/list-matching-asset-ids";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/trips/list-trips";
 import { getLatestReadings } from "../../modules/positions/get-latest-readings";
@@ -28,10 +29,14 @@ export function toMapPosition(p: LivePosition): MapPosition {
   };
 }
 
-/** Positions events of one account, as an async iterable that ends (and unsubscribes) when `signal` aborts. */
-export function accountPositions(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<MapPosition> {
+/**
+ * Positions events of one account (only the assets in `only` when given), as an async iterable that ends (and
+ * unsubscribes) when `signal` aborts.
+ */
+export function accountPositions(accountId: number, signal: AbortSignal | undefined, only?: ReadonlySet<number>): AsyncGenerator<MapPosition> {
+  const keep = (p: LivePosition) => p.accountId === accountId && (!only || only.has(p.assetId));
   // the newest fixes matter: when a stalled client's queue is full, older ones are superseded
-  return hubEvents({ event: "position", map: (p) => (p.accountId === accountId ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
+  return hubEvents({ event: "position", map: (p) => (keep(p) ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
 }
 
 const MAX_QUEUED = 1000;
@@ -41,6 +46,8 @@ export const MAX_TRACK_POINTS = 30_000;
 const MAX_TRIPS = 500;
 
 const ZAssetId = z.number().int().positive();
+/** the live map's filter: only the vehicles of a group (with its subgroups) and/or with a tag */
+const ZLiveFilter = z.object({ groupId: ZAssetId.optional(), tagId: ZAssetId.optional() });
 const ZRange = z.object({ assetId: ZAssetId, from: z.string().max(40).optional(), to: z.string().max(40).optional() });
 
 function parseRange(input: { from?: string; to?: string }, limit: number) {
@@ -53,8 +60,18 @@ function parseRange(input: { from?: string; to?: string }, limit: number) {
 }
 
 export const positionsRouter = createTrpcRouter({
-  /** the account's positions as they arrive; re-fetch the asset list after (re)connecting, the stream has no replay */
-  live: requirePermission("assets.read").subscription(({ ctx, signal }) => accountPositions(ctx.account.id, signal)),
+  /**
+   * the account's positions as they arrive; re-fetch the asset list after (re)connecting, the stream has no replay.
+   * With groupId / tagId only those vehicles', decided when the subscription starts (a vehicle put in the group later
+   * joins at the next (re)connection or change of filter).
+   */
+  live: requirePermission("assets.read")
+    .input(ZLiveFilter)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const filtered = input.groupId !== undefined || input.tagId !== undefined;
+      const only = filtered ? await listMatchingAssetIds({ accountId: ctx.account.id, groupId: input.groupId, tagId: input.tagId }) : undefined;
+      yield* accountPositions(ctx.account.id, signal, only);
+    }),
 
   /** fixes of one asset in the range (default: the last 24 hours), oldest first */
   history: requirePermission("assets.read")

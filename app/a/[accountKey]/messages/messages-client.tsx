@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { ConversationDto } from "@/server/modules/messages/list-conversations";
 import type { MessageDto } from "@/server/modules/messages/messages.schema";
+import { groupPaths } from "../../../_components/fleet/group-tree";
 import { useTRPC } from "../../../_components/trpc";
 import { Button } from "../../../_components/ui/button";
 import { PageHeader } from "../../../_components/ui/page-header";
@@ -248,14 +249,4 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
       </div>
     </form>
   );
-}
-
-/** each group named by its path ("Depot North › Minibuses"): subgroups of different parents may share a name */
-function groupPaths(groups: { id: number; name: string; parent_id: number | null }[]): { id: number; path: string }[] {
-  const byId = new Map(groups.map((group) => [group.id, group]));
-  const pathOf = (group: (typeof groups)[number]): string => {
-    const parent = group.parent_id === null ? undefined : byId.get(group.parent_id);
-    return parent ? `${pathOf(parent)} › ${group.name}` : group.name;
-  };
-  return groups.map((group) => ({ id: group.id, path: pathOf(group) })).sort((a, b) => a.path.localeCompare(b.path));
 }
