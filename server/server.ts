@@ -46,6 +46,7 @@ import { startNotificationWorker } from "./modules/notifications/notification-wo
 import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startSmsFallbackWorker } from "./modules/messages/sms-fallback-worker";
+import { startOdometerPollWorker } from "./modules/odometer-entries/odometer-poll";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
@@ -256,6 +257,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     });
     // driver messages not received in time go out by SMS, in accounts that turned it on (docs/messaging.md)
     const smsFallback = startSmsFallbackWorker({ logger: log("messages") });
+    // every vehicle's odometer as an odometer entry once per 2-hour slot, claimed by one node (docs/fleet-records.md)
+    const odometerPoll = startOdometerPollWorker({ logger: log("odometer") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -360,6 +363,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await notifications.stop();
           await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           await smsFallback.stop(); // a claimed message is sent before the pass ends
+          await odometerPoll.stop(); // vehicles claimed but not polled yet wait for the next slot
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           privateChannels.close();

@@ -9,6 +9,7 @@ import { assetsRouter } from "./routers/assets";
 import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
 import { formSubmissionsRouter } from "./routers/form-submissions";
+import { fleetEntriesRouter } from "./routers/fleet-entries";
 import { driversRouter } from "./routers/drivers";
 import { geofencesRouter } from "./routers/geofences";
 import { importsRouter } from "./routers/imports";
@@ -33,6 +34,7 @@ export const appRouter = createTrpcRouter({
   assets: assetsRouter,
   assetGroups: assetGroupsRouter,
   tags: tagsRouter,
+  fleetEntries: fleetEntriesRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

@@ -5,6 +5,7 @@ import { registerAlertPaths } from "./alerts";
 import { registerAssetPaths } from "./assets";
 import { registerAuthorisedDriverPaths } from "./authorised-drivers";
 import { registerFleetRecordPaths } from "./fleet-records";
+import { registerFuelOdometerPaths } from "./fuel-odometer";
 import { registerImportPaths } from "./imports";
 import { registerMessagePaths } from "./messages";
 import { registerOAuthPaths } from "./oauth";
@@ -35,4 +36,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   messages: registerMessagePaths,
   users: registerUserPaths,
   "fleet-records": registerFleetRecordPaths,
+  "fuel-odometer": registerFuelOdometerPaths,
 };

@@ -66,6 +66,10 @@ export function AssetClient({
         <Link href={`/a/${accountKey}/reports?asset=${asset.id}`} className="text-blue-700 hover:underline">
           Reports
         </Link>
+        <span className="mx-2 text-slate-400">·</span>
+        <Link href={`/a/${accountKey}/assets/${asset.id}/fuel`} className="text-blue-700 hover:underline">
+          Fuel &amp; odometer
+        </Link>
       </nav>
       <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">

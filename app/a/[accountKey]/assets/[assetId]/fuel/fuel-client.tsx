@@ -1,0 +1,245 @@
+"use client";
+// Fuel & odometer of one asset: the summary (average L/100 km, cost per km, totals), the consumption chart (drawn
+// like the reports' charts), the fuel entries with their figures and tracker flags, the odometer readings, and forms
+// to log a fill-up (partial, reset usage, void) and a reading.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import type { LineChart } from "@/server/modules/reports/render/report-charts";
+import { describeError, useTRPC } from "../../../../../_components/trpc";
+import { Badge } from "../../../../../_components/ui/badge";
+import { Button } from "../../../../../_components/ui/button";
+import { Card } from "../../../../../_components/ui/card";
+import { Field } from "../../../../../_components/ui/field";
+import { PageHeader } from "../../../../../_components/ui/page-header";
+import { ReportChartView } from "../../../reports/report-charts";
+
+const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "—" : value.toLocaleString("en", { maximumFractionDigits: digits }));
+const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+/** a datetime-local input's value for now */
+const localNow = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const FLAG_LABEL: Record<string, string> = { odometer_mismatch: "Odometer differs from tracker", fill_not_seen: "Fuel sensor saw no fill" };
+
+export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string; asset: { id: number; name: string }; canWrite: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const fuel = useQuery(trpc.fleetEntries.fuelList.queryOptions({ accountKey, assetId: asset.id, limit: 100 }));
+  const summary = useQuery(trpc.fleetEntries.fuelSummary.queryOptions({ accountKey, assetId: asset.id }));
+  const readings = useQuery(trpc.fleetEntries.odometerList.queryOptions({ accountKey, assetId: asset.id, limit: 100 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fleetEntries.pathKey() });
+
+  const chart: LineChart | null = summary.data
+    ? {
+        kind: "lines",
+        title: "Consumption",
+        unit: "L/100 km",
+        categories: summary.data.series.map((point) => point.filled_at.slice(0, 10)),
+        series: [{ name: "L/100 km", color: "#2563eb", values: summary.data.series.map((point) => point.l_per_100km) }],
+      }
+    : null;
+
+  return (
+    <>
+      <nav className="mb-2 text-sm">
+        <Link href={`/a/${accountKey}/assets/${asset.id}`} className="text-blue-700 hover:underline">
+          ← {asset.name}
+        </Link>
+      </nav>
+      <PageHeader title="Fuel & odometer" description={`Fill-ups, consumption and odometer readings of ${asset.name}.`} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card title="Consumption">
+            {summary.error ? <p className="text-sm text-red-700">{describeError(summary.error).message}</p> : null}
+            <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="fuel-summary">
+              <div>
+                <dt className="text-slate-500">Average</dt>
+                <dd className="text-lg font-semibold" data-testid="average-consumption">{summary.data?.l_per_100km != null ? `${fmt(summary.data.l_per_100km, 2)} L/100 km` : "—"}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Cost per km</dt>
+                <dd className="text-lg font-semibold">{fmt(summary.data?.cost_per_km, 3)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Fuel</dt>
+                <dd className="text-lg font-semibold">{summary.data ? `${fmt(summary.data.volume_l)} L` : "—"}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Cost</dt>
+                <dd className="text-lg font-semibold">{fmt(summary.data?.cost, 2)}</dd>
+              </div>
+            </dl>
+            {chart && chart.categories.length > 0 ? (
+              <ReportChartView chart={chart} />
+            ) : (
+              <p className="text-sm text-slate-600">Two full fill-ups make the first consumption figure.</p>
+            )}
+          </Card>
+
+          <Card title="Fuel entries">
+            {fuel.error ? <p className="text-sm text-red-700">{describeError(fuel.error).message}</p> : null}
+            {fuel.data && fuel.data.data.length === 0 ? <p className="text-sm text-slate-600">No fuel entries yet.</p> : null}
+            <ul className="divide-y divide-slate-100" data-testid="fuel-entries">
+              {fuel.data?.data.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">
+                      {when(entry.filled_at)} · {fmt(entry.volume_l, 3)} L{entry.total !== null ? ` · ${fmt(entry.total, 2)}` : ""}
+                    </p>
+                    <p className="text-slate-600">
+                      {fmt(entry.odometer_km)} km{entry.distance_km !== null ? ` (+${fmt(entry.distance_km)} km)` : ""}
+                      {entry.vendor ? ` · ${entry.vendor}` : ""}
+                    </p>
+                    <p className="mt-1 flex flex-wrap gap-1">
+                      {entry.partial ? <Badge tone="blue">Partial</Badge> : null}
+                      {entry.reset_usage ? <Badge tone="amber">Reset usage</Badge> : null}
+                      {entry.void ? <Badge tone="slate">Void</Badge> : null}
+                      {entry.flags.map((flag) => (
+                        <Badge key={flag} tone="red">
+                          {FLAG_LABEL[flag] ?? flag}
+                        </Badge>
+                      ))}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold" data-testid="entry-consumption">{entry.l_per_100km !== null ? `${fmt(entry.l_per_100km, 2)} L/100 km` : "—"}</p>
+                    {entry.cost_per_km !== null ? <p className="text-slate-600">{fmt(entry.cost_per_km, 3)} / km</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+
+          <Card title="Odometer readings">
+            {readings.error ? <p className="text-sm text-red-700">{describeError(readings.error).message}</p> : null}
+            {readings.data && readings.data.data.length === 0 ? <p className="text-sm text-slate-600">No readings yet.</p> : null}
+            <ul className="divide-y divide-slate-100" data-testid="odometer-entries">
+              {readings.data?.data.map((reading) => (
+                <li key={reading.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2 text-sm">
+                  <span>{when(reading.read_at)}</span>
+                  <span className="font-medium">
+                    {fmt(reading.value_km)} km {reading.is_reset ? <Badge tone="amber">Reset</Badge> : null}
+                    {reading.flags.includes("odometer_mismatch") ? <Badge tone="red">Differs from tracker</Badge> : null}
+                  </span>
+                  <span className="text-slate-600">{reading.source.replace("_", " ")}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+
+        {canWrite ? (
+          <div className="min-w-0 space-y-6">
+            <FuelForm accountKey={accountKey} assetId={asset.id} onSaved={refresh} />
+            <OdometerForm accountKey={accountKey} assetId={asset.id} onSaved={refresh} />
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
+
+function FuelForm({ accountKey, assetId, onSaved }: { accountKey: string; assetId: number; onSaved: () => Promise<unknown> }) {
+  const trpc = useTRPC();
+  const [form, setForm] = useState({ filledAt: localNow(), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false });
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.fleetEntries.fuelCreate.mutationOptions({
+      onSuccess: async () => {
+        setError(null);
+        setForm((f) => ({ ...f, odometer: "", volume: "", price: "", total: "", partial: false, resetUsage: false, isVoid: false }));
+        await onSaved();
+      },
+      onError: (e) => setError(describeError(e).message),
+    }),
+  );
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value }));
+  return (
+    <Card title="Log a fill-up">
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate({
+            accountKey,
+            body: {
+              asset_id: assetId,
+              filled_at: new Date(form.filledAt).toISOString(),
+              odometer_km: num(form.odometer),
+              volume_l: num(form.volume),
+              price_per_unit: num(form.price) ?? null,
+              total: num(form.total) ?? null,
+              vendor: form.vendor || null,
+              partial: form.partial,
+              reset_usage: form.resetUsage,
+              void: form.isVoid,
+            },
+          });
+        }}
+      >
+        <Field label="Date and time" type="datetime-local" required value={form.filledAt} onChange={set("filledAt")} />
+        <Field label="Odometer (km)" inputMode="decimal" required value={form.odometer} onChange={set("odometer")} />
+        <Field label="Volume (L)" inputMode="decimal" required value={form.volume} onChange={set("volume")} />
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Price per L" inputMode="decimal" value={form.price} onChange={set("price")} />
+          <Field label="Total" inputMode="decimal" value={form.total} onChange={set("total")} />
+        </div>
+        <Field label="Vendor" value={form.vendor} onChange={set("vendor")} />
+        <fieldset className="space-y-1 text-sm">
+          {([["partial", "Partial fill-up"], ["resetUsage", "Reset usage (an entry was missed)"], ["isVoid", "Void"]] as const).map(([key, label]) => (
+            <label key={key} className="flex items-center gap-2">
+              <input type="checkbox" checked={form[key]} onChange={set(key)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+        <Button type="submit" busy={create.isPending}>
+          Save fill-up
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function OdometerForm({ accountKey, assetId, onSaved }: { accountKey: string; assetId: number; onSaved: () => Promise<unknown> }) {
+  const trpc = useTRPC();
+  const [form, setForm] = useState({ readAt: localNow(), value: "", isReset: false });
+  const [error, setError] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.fleetEntries.odometerCreate.mutationOptions({
+      onSuccess: async () => {
+        setError(null);
+        setForm((f) => ({ ...f, value: "", isReset: false }));
+        await onSaved();
+      },
+      onError: (e) => setError(describeError(e).message),
+    }),
+  );
+  return (
+    <Card title="Add an odometer reading">
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate({ accountKey, body: { asset_id: assetId, read_at: new Date(form.readAt).toISOString(), value_km: num(form.value), is_reset: form.isReset } });
+        }}
+      >
+        <Field label="Read at" type="datetime-local" required value={form.readAt} onChange={(e) => setForm((f) => ({ ...f, readAt: e.target.value }))} />
+        <Field label="Reading (km)" inputMode="decimal" required value={form.value} onChange={(e) => setForm((f) => ({ ...f, value: e.target.value }))} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={form.isReset} onChange={(e) => setForm((f) => ({ ...f, isReset: e.target.checked }))} /> The odometer was reset or replaced
+        </label>
+        {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+        <Button type="submit" busy={create.isPending}>
+          Save reading
+        </Button>
+      </form>
+    </Card>
+  );
+}
