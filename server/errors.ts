@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   /** fleet records (docs/fleet-records.md) */
   GROUP_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   TAG_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  ASSET_PHOTO_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
   WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
   /** an account already holds its cap of alert rules, geofences, OAuth clients, API keys or tracking links (docs/api.md "Quotas") */
