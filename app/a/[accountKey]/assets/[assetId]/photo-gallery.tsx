@@ -97,7 +97,7 @@ export function PhotoGallery({ accountKey, assetId, canEdit }: { accountKey: str
       }
     >
       {uploadError ? (
-        <div className="mb-3" role="alert">
+        <div className="mb-3">
           <Alert>{uploadError}</Alert>
         </div>
       ) : null}

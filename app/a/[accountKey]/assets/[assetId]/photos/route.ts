@@ -5,7 +5,7 @@
 import { jsonResponse } from "@/server/http/api-response";
 import { PHOTO_UPLOAD_RATE_LIMIT, readPhotoUpload } from "@/server/http/photo-upload";
 import { idParam } from "@/server/http/request-input";
-import { withDashboardMember } from "@/server/http/with-dashboard-member";
+import { withDashboardMember } from "@/server/auth/with-dashboard-member";
 import { uploadAssetPhoto } from "@/server/modules/asset-photos/upload-asset-photo";
 import { rateLimiter } from "@/server/security/rate-limit";
 import { dashboardPhotoPath } from "@/server/trpc/routers/asset-photos";

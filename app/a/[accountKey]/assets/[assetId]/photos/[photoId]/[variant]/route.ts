@@ -4,7 +4,7 @@
 import { AppError } from "@/server/errors";
 import { photoFileResponse } from "@/server/http/photo-upload";
 import { idParam } from "@/server/http/request-input";
-import { withDashboardMember } from "@/server/http/with-dashboard-member";
+import { withDashboardMember } from "@/server/auth/with-dashboard-member";
 import { PHOTO_VARIANTS, type PhotoVariant } from "@/server/modules/asset-photos/asset-photos.schema";
 import { readAssetPhotoFile } from "@/server/modules/asset-photos/read-asset-photo-file";
 

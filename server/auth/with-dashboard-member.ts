@@ -1,17 +1,17 @@
 // The wrapper for the dashboard's own file routes under /a/{accountKey}/... (photo uploads and images): the caller is
 // the signed-in user of the session cookie (401 without one), a member of the account (404 otherwise, as for a key
 // that does not exist) whose role holds the permission (403). A request that changes something must come from this
-// server's own pages (403 otherwise, as for tRPC: request-origin.ts). Errors answer in the REST API's shape.
-import { getSessionUser, type SessionUser } from "../auth/session";
+// server's own pages (403 otherwise, as for tRPC: server/http/request-origin.ts). Errors answer in the REST API's shape.
+import { getSessionUser, type SessionUser } from "./session";
 import { AppError } from "../errors";
 import type { Account } from "../modules/accounts/accounts.schema";
 import { getMembership } from "../modules/users/get-membership";
 import { can, type Permission, type Role } from "../modules/users/roles";
 import { env } from "../env";
 import { log } from "../log";
-import { errorResponse } from "./api-response";
-import { mapError } from "./map-error";
-import { crossSiteReason } from "./request-origin";
+import { errorResponse } from "../http/api-response";
+import { mapError } from "../http/map-error";
+import { crossSiteReason } from "../http/request-origin";
 
 export interface DashboardMemberContext<P> {
   request: Request;
