@@ -28,6 +28,13 @@ test("an admin uploads a photo of a vehicle, sees it in the gallery, and deletes
   await expect(gallery.getByRole("alert")).toHaveCount(0);
   // the thumbnail really loaded through the session route
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+  // a 360 px phone: the gallery and its buttons fit without sideways scrolling
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const part of [gallery, gallery.getByRole("button", { name: "Upload photo" }), thumbnail]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   await thumbnail.click();

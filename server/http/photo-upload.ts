@@ -11,9 +11,11 @@
 // 304 on If-None-Match, `nosniff` and a CSP that lets nothing run. Thumbnails never change (immutable, a year); the
 // full image may (the account's location setting picks the original or the stripped copy): revalidated each time.
 import { AppError } from "../errors";
-import { PHOTO_LIMITS } from "../modules/asset-photos/asset-photos.schema";
-import type { PhotoFileBytes } from "../modules/asset-photos/read-asset-photo-file";
+import { PHOTO_LIMITS, type PhotoVariant } from "../modules/asset-photos/asset-photos.schema";
+import { type PhotoFileBytes, readAssetPhotoFile } from "../modules/asset-photos/read-asset-photo-file";
 import { KIB, payloadTooLarge, readBodyBytes } from "./read-body";
+import { idParam } from "./request-input";
+import { withApiAuth } from "./with-api-auth";
 
 /** room for the multipart boundaries and part headers around the photo */
 const MULTIPART_ENVELOPE_BYTES = 64 * KIB;
@@ -72,3 +74,16 @@ export function photoFileResponse(request: Request, file: PhotoFileBytes, varian
 
 /** uploads per client (REST) or user (dashboard) a minute: each one decodes and encodes images */
 export const PHOTO_UPLOAD_RATE_LIMIT = { name: "asset-photo-upload", points: 60, duration: 60 } as const;
+
+/** GET of a photo's image or thumbnail over REST (assets:read): the two routes differ only in the variant */
+export function restPhotoFileGet(variant: PhotoVariant) {
+  return withApiAuth<{ accountKey: string; assetId: string; photoId: string }>({ scope: "assets:read" }, async ({ request, params, account }) => {
+    const file = await readAssetPhotoFile({
+      accountId: account.id,
+      assetId: idParam(params.assetId, "ASSET_NOT_FOUND"),
+      photoId: idParam(params.photoId, "ASSET_PHOTO_NOT_FOUND"),
+      variant,
+    });
+    return photoFileResponse(request, file, variant);
+  });
+}
