@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   ODOMETER_OUT_OF_SEQUENCE: { status: 422, trpc: "BAD_REQUEST" },
   /** deleting (or moving) a reset reading would leave later readings lower than earlier ones */
   ODOMETER_RESET_IN_USE: { status: 409, trpc: "CONFLICT" },
+  ASSET_PHOTO_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
   WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
   /** an account already holds its cap of alert rules, geofences, OAuth clients, API keys or tracking links (docs/api.md "Quotas") */

@@ -5,6 +5,7 @@ import { accountsRouter } from "./routers/accounts";
 import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetGroupsRouter } from "./routers/asset-groups";
+import { assetPhotosRouter } from "./routers/asset-photos";
 import { assetsRouter } from "./routers/assets";
 import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
@@ -35,6 +36,7 @@ export const appRouter = createTrpcRouter({
   assetGroups: assetGroupsRouter,
   tags: tagsRouter,
   fleetEntries: fleetEntriesRouter,
+  assetPhotos: assetPhotosRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

@@ -49,6 +49,8 @@ const ERROR_DESCRIPTIONS = {
   404: "Not found; also an account key that the credentials do not belong to (ACCOUNT_NOT_FOUND).",
   409: "Conflict with existing data.",
   410: "Gone: the resource existed but has expired.",
+  413: "The request body is above the endpoint's cap (PAYLOAD_TOO_LARGE); it was not read past the cap.",
+  415: "The body's type is not one the endpoint takes (UNSUPPORTED_MEDIA_TYPE).",
   422: "Validation failed; `errors` lists the fields (VALIDATION_FAILED).",
   429: "Rate limit exceeded; see Retry-After (RATE_LIMITED).",
 } as const;

@@ -20,6 +20,9 @@ import { createAssetGroup } from "../asset-groups/create-asset-group";
 import { deleteAssetGroup } from "../asset-groups/delete-asset-group";
 import { createTag } from "../tags/create-tag";
 import { deleteTag } from "../tags/delete-tag";
+import { deleteAssetPhoto } from "../asset-photos/delete-asset-photo";
+import { uploadAssetPhoto } from "../asset-photos/upload-asset-photo";
+import { makeImage } from "../../testing/photo-fixtures";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
 import { QuotaExceededError, setAccountQuotas, type QuotaResource } from "./account-quotas";
@@ -77,6 +80,8 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return createAssetGroup({ accountId: account.id, body: { name: `Group ${n}` } });
         case "tags":
           return createTag({ accountId: account.id, body: { name: `Tag ${n}` } });
+        case "asset_photos":
+          return uploadAssetPhoto({ accountId: account.id, assetId, bytes: await makeImage("png"), createdBy: "test", basePath: "/p" });
       }
     };
     const undo = async (id: number): Promise<unknown> => {
@@ -97,6 +102,8 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return deleteAssetGroup({ accountId: account.id, groupId: id });
         case "tags":
           return deleteTag({ accountId: account.id, tagId: id });
+        case "asset_photos":
+          return deleteAssetPhoto({ accountId: account.id, assetId, photoId: id });
       }
     };
     const rows = (): Promise<number> => {
@@ -117,6 +124,8 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return t.db.assetGroup.count({ where: { accountId: account.id } });
         case "tags":
           return t.db.tag.count({ where: { accountId: account.id } });
+        case "asset_photos":
+          return t.db.assetPhoto.count({ where: { accountId: account.id } });
       }
     };
     return { account, create, undo, rows };
@@ -131,6 +140,7 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
     ["webhooks", "WEBHOOK_LIMIT_REACHED", "delete webhooks"],
     ["asset_groups", "QUOTA_EXCEEDED", "delete asset groups"],
     ["tags", "QUOTA_EXCEEDED", "delete tags"],
+    ["asset_photos", "QUOTA_EXCEEDED", "delete asset photos"],
   ] as const)("%s: refused at the cap with %s, room again after one is removed", async (name, code, advice) => {
     const { create, undo, rows } = await resource(name);
     setAccountQuotas({ [name]: 2 });

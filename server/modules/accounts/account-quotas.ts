@@ -23,6 +23,8 @@ export const ACCOUNT_QUOTAS = {
   webhooks: 20,
   asset_groups: 1_000,
   tags: 1_000,
+  /** asset photos, all assets together (one asset holds at most 100: asset-photos.schema.ts) */
+  asset_photos: 10_000,
 } as const;
 
 export type QuotaResource = keyof typeof ACCOUNT_QUOTAS;
@@ -37,6 +39,7 @@ const WORDING: Record<QuotaResource, { label: string; free: "delete" | "revoke" 
   webhooks: { label: "webhooks", free: "delete" },
   asset_groups: { label: "asset groups", free: "delete" },
   tags: { label: "tags", free: "delete" },
+  asset_photos: { label: "asset photos", free: "delete" },
 };
 
 const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: number) => Promise<number>> = {
@@ -48,6 +51,7 @@ const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: nu
   webhooks: (tx, accountId) => tx.webhook.count({ where: { accountId } }),
   asset_groups: (tx, accountId) => tx.assetGroup.count({ where: { accountId } }),
   tags: (tx, accountId) => tx.tag.count({ where: { accountId } }),
+  asset_photos: (tx, accountId) => tx.assetPhoto.count({ where: { accountId } }),
 };
 
 /** The refusal at a cap: 422 with `quota` in the REST body (docs/api.md "Quotas"). */

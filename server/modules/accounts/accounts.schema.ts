@@ -101,6 +101,8 @@ export const ZUpdateAccountSettings = z.object({
     .max(HISTORY_RETENTION_DAYS.max, `must be at most ${HISTORY_RETENTION_DAYS.max} days (ten years)`)
     .nullable()
     .optional(),
+  /** asset photos are served with their EXIF location (docs/fleet-records.md "Photos"); false strips it */
+  photoKeepLocation: z.boolean({ error: "must be true or false" }).optional(),
 });
 export type UpdateAccountSettingsInput = z.input<typeof ZUpdateAccountSettings>;
 
@@ -120,6 +122,7 @@ export const accountSelect = {
   contactPhone: true,
   timeZone: true,
   historyRetentionDays: true,
+  photoKeepLocation: true,
 } as const;
 
 export const ZAccount = z.object({
@@ -137,5 +140,6 @@ export const ZAccount = z.object({
   contactPhone: z.string().nullable(),
   timeZone: z.string(),
   historyRetentionDays: z.number().int().nullable(),
+  photoKeepLocation: z.boolean(),
 });
 export type Account = z.infer<typeof ZAccount>;

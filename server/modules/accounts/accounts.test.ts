@@ -48,6 +48,7 @@ describe.each(databaseKinds())("accounts on %s", (kind) => {
       contactPhone: null,
       timeZone: "UTC",
       historyRetentionDays: null,
+      photoKeepLocation: false,
     });
   });
 

@@ -22,7 +22,7 @@ export const accountsRouter = createTrpcRouter({
       return { ok: true as const };
     }),
 
-  /** Name, branding and default contact details; "" or null clears an optional field. */
+  /** Name, branding, default contact details, history retention and photo locations; "" or null clears an optional field. */
   updateSettings: requirePermission("account.manage")
     .input(
       z.object({
@@ -36,6 +36,8 @@ export const accountsRouter = createTrpcRouter({
         timeZone: ZText.optional(),
         // checked by the use case (whole days within the limits), with a field error
         historyRetentionDays: z.number().nullable().optional(),
+        // asset photos served with their EXIF location (default false: stripped)
+        photoKeepLocation: z.boolean().optional(),
       }),
     )
     .mutation(({ ctx, input: { accountKey: _key, ...settings } }) =>

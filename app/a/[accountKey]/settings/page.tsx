@@ -23,6 +23,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ accou
         contactPhone: account.contactPhone ?? "",
         timeZone: account.timeZone,
         historyRetentionDays: account.historyRetentionDays === null ? "" : String(account.historyRetentionDays),
+        photoKeepLocation: account.photoKeepLocation,
       }}
       timeZones={timeZoneChoices(account.timeZone)}
     />

@@ -1,7 +1,7 @@
 "use client";
 // Account settings: name and time zone, branding of the public tracking pages (logo, colour, company name) with a
 // live preview of their header, the default contact details shown to the people following a vehicle, and how long
-// the account's history is kept.
+// the account's history is kept, and whether asset photos keep their EXIF location.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -24,6 +24,8 @@ export interface SettingsValues {
   timeZone: string;
   /** days, as typed; "" keeps everything */
   historyRetentionDays: string;
+  /** serve asset photos with their EXIF location (default: stripped) */
+  photoKeepLocation: boolean;
 }
 
 const DEFAULT_COLOUR = "#2563eb";
@@ -48,6 +50,7 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
           contactPhone: account.contactPhone ?? "",
           timeZone: account.timeZone,
           historyRetentionDays: account.historyRetentionDays === null ? "" : String(account.historyRetentionDays),
+          photoKeepLocation: account.photoKeepLocation,
         });
         router.refresh(); // the account name in the navigation
       },
@@ -145,6 +148,27 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
               error={failure?.fields.historyRetentionDays}
               hint="Positions, trips and fired alerts older than this are deleted, hourly. Leave empty to keep everything. Each vehicle's last known position always stays."
             />
+          </Card>
+          <Card title="Asset photos">
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="photoKeepLocation"
+                className="mt-0.5"
+                checked={values.photoKeepLocation}
+                onChange={(event) => {
+                  setSaved(false);
+                  setValues((current) => ({ ...current, photoKeepLocation: event.target.checked }));
+                }}
+              />
+              <span>
+                Keep where photos were taken
+                <span className="block text-xs text-slate-500">
+                  Off: photos are shown and downloaded without their location and other camera data (EXIF). On: the
+                  original files are served, GPS position included, and the API answers each photo&apos;s location.
+                </span>
+              </span>
+            </label>
           </Card>
           <Card title="Default contact details">
             <p className="mb-4 text-sm text-slate-600">Shown on tracking pages so people know whom to call.</p>

@@ -1,5 +1,6 @@
 // Fleet records for integrators: asset groups (/api/{accountKey}/asset-group, a tree) and tags (/api/{accountKey}/tag,
-// flat labels with a colour on assets and drivers), with bulk membership. docs/fleet-records.md has the rules.
+// flat labels with a colour on assets and drivers), with bulk membership, and asset photos
+// (/api/{accountKey}/asset/{assetId}/photo). docs/fleet-records.md has the rules.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ACCOUNT_QUOTAS } from "../../../modules/accounts/account-quotas";
@@ -7,6 +8,7 @@ import { MAX_GROUP_DEPTH, ZAssetGroupBody, ZAssetGroupDto, ZAssetGroupPage, ZGro
 import { type IdsField, MAX_BODY_IDS, MAX_QUERY_IDS, ZIdsBody, ZIdsQuery } from "../../../modules/owned-ids";
 import { ZPageQuery } from "../../../modules/paging";
 import { ZTagBody, ZTagDto, ZTagPage } from "../../../modules/tags/tags.schema";
+import { PHOTO_LIMITS, ZPhotoDto, ZPhotoPage } from "../../../modules/asset-photos/asset-photos.schema";
 import { ZAccountPathParams } from "../../rest.schema";
 import { errorResponses, oauth } from "../common";
 
@@ -187,4 +189,108 @@ export function registerFleetRecordPaths(registry: OpenAPIRegistry): void {
   });
   registerMembers(registry, `${TAGS}/{tagId}/assets`, ZTagParams, "asset_ids", ZTagAnswer, { tag: tagTag, noun: "tag" });
   registerMembers(registry, `${TAGS}/{tagId}/drivers`, ZTagParams, "driver_ids", ZTagAnswer, { tag: tagTag, noun: "tag" });
+  registerAssetPhotoPaths(registry);
+}
+
+const PHOTOS = "/api/{accountKey}/asset/{assetId}/photo";
+const ZPhotosParams = ZAccountPathParams.extend({ assetId: z.string().meta({ description: "The asset's id." }) });
+const ZPhotoParams = ZPhotosParams.extend({ photoId: z.string().meta({ description: "The photo's id." }) });
+const binary = { schema: { type: "string" as const, format: "binary" } };
+
+function registerAssetPhotoPaths(registry: OpenAPIRegistry): void {
+  const tag = "Asset photos";
+  const megabytes = PHOTO_LIMITS.maxBytes / 1024 / 1024;
+  registry.registerPath({
+    method: "get",
+    path: PHOTOS,
+    tags: [tag],
+    summary: "List an asset's photos",
+    description: "In id order (oldest upload first), without their bytes: `image_url` and `thumbnail_url` name them.",
+    security: oauth("assets:read"),
+    request: { params: ZPhotosParams, query: ZPageQuery },
+    responses: { 200: json(ZPhotoPage, "One page of photos."), ...errorResponses(401, 403, 404, 422, 429) },
+  });
+  registry.registerPath({
+    method: "post",
+    path: PHOTOS,
+    tags: [tag],
+    summary: "Upload a photo of an asset",
+    description:
+      "`multipart/form-data` with the image in the field `photo`, or the image itself as the body with an `image/*` " +
+      "(or `application/octet-stream`) Content-Type. JPEG, PNG and WebP only, **told by the bytes**: the file name and " +
+      "the declared type are never trusted (a GIF named .jpg, or sent as image/jpeg, is 415 UNSUPPORTED_MEDIA_TYPE). " +
+      `At most ${megabytes} MiB (413, not read further) and ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels (422, ` +
+      "judged from the header before decoding); damaged, empty or animated images are 422. At most " +
+      `${PHOTO_LIMITS.perAsset} photos an asset and ${ACCOUNT_QUOTAS.asset_photos.toLocaleString("en")} an account ` +
+      "(422 QUOTA_EXCEEDED with `quota`). Uploads count 60 a minute per client apart from the REST budget.",
+    security: oauth("assets:write"),
+    request: {
+      params: ZPhotosParams,
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": { schema: z.object({ photo: z.string().meta({ format: "binary", description: "The image file." }) }) },
+          "image/jpeg": binary,
+          "image/png": binary,
+          "image/webp": binary,
+          "application/octet-stream": binary,
+        },
+      },
+    },
+    responses: {
+      201: created(z.object({ data: ZPhotoDto }), "The stored photo."),
+      ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${PHOTOS}/{photoId}`,
+    tags: [tag],
+    summary: "Read a photo's record",
+    security: oauth("assets:read"),
+    request: { params: ZPhotoParams },
+    responses: { 200: json(z.object({ data: ZPhotoDto }), "The photo, without its bytes."), ...errorResponses(401, 403, 404, 429) },
+  });
+  registry.registerPath({
+    method: "delete",
+    path: `${PHOTOS}/{photoId}`,
+    tags: [tag],
+    summary: "Delete a photo",
+    description: "With its files. Deleting the asset deletes its photos too.",
+    security: oauth("assets:write"),
+    request: { params: ZPhotoParams },
+    responses: { 204: { description: "Deleted." }, ...errorResponses(401, 403, 404, 429) },
+  });
+  for (const [variant, summary, description, types] of [
+    [
+      "image",
+      "Download a photo",
+      "The full image in its own type. While the account keeps photo locations: the original as uploaded, EXIF " +
+        "included; otherwise (the default) a copy without any metadata (EXIF with its GPS position, XMP, IPTC), turned " +
+        "upright. `Cache-Control: private, no-cache` and a strong ETag: If-None-Match answers 304.",
+      { "image/jpeg": binary, "image/png": binary, "image/webp": binary },
+    ],
+    [
+      "thumbnail",
+      "Download a photo's thumbnail",
+      `A WebP within ${PHOTO_LIMITS.thumbnailSize} x ${PHOTO_LIMITS.thumbnailSize} pixels (never enlarged), upright, ` +
+        "without metadata. It never changes: `Cache-Control: private, max-age=31536000, immutable`, strong ETag (304).",
+      { "image/webp": binary },
+    ],
+  ] as const) {
+    registry.registerPath({
+      method: "get",
+      path: `${PHOTOS}/{photoId}/${variant}`,
+      tags: [tag],
+      summary,
+      description,
+      security: oauth("assets:read"),
+      request: { params: ZPhotoParams },
+      responses: {
+        200: { description: "The image.", content: types },
+        304: { description: "Not modified: the ETag sent in If-None-Match is current." },
+        ...errorResponses(401, 403, 404, 429),
+      },
+    });
+  }
 }

@@ -1,7 +1,7 @@
 "use client";
 // Asset page: what the tracker says now (status, readings with units), where the vehicle went in a chosen range
 // (track line with play/pause and a slider moving a marker along the fixes), its trips (click: the trip's trail) and
-// the tracking links that let passengers follow it.
+// the tracking links that let passengers follow it, and its photos.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -21,6 +21,7 @@ import { Readings } from "./readings";
 import { TripsTable } from "./trips-table";
 import { AuthorisedDriversPanel } from "./authorised-drivers-panel";
 import { TrackingLinksPanel } from "./tracking-links-panel";
+import { PhotoGallery } from "./photo-gallery";
 
 export function AssetClient({
   accountKey,
@@ -28,6 +29,7 @@ export function AssetClient({
   mapStyle,
   links,
   control,
+  canEditPhotos,
 }: {
   accountKey: string;
   asset: AssetDto;
@@ -35,6 +37,8 @@ export function AssetClient({
   links: LinkAccount;
   /** what the signed-in role may do with vehicle control */
   control: { canControl: boolean; canProvision: boolean };
+  /** upload and delete photos (assets.write) */
+  canEditPhotos: boolean;
 }) {
   const trpc = useTRPC();
   const now = useNow();
@@ -175,6 +179,10 @@ export function AssetClient({
           <ControlPanel accountKey={accountKey} assetId={asset.id} canControl={control.canControl} canProvision={control.canProvision} />
         </div>
       ) : null}
+
+      <div className="mt-6">
+        <PhotoGallery accountKey={accountKey} assetId={asset.id} canEdit={canEditPhotos} />
+      </div>
 
       <div className="mt-6">
         <TrackingLinksPanel account={links} vehicle={{ id: asset.id, name: asset.name }} />

@@ -1,4 +1,4 @@
-// One asset: header, latest IO/CAN readings, history playback, trips, vehicle control and its tracking links.
+// One asset: header, latest IO/CAN readings, history playback, trips, vehicle control, photos and its tracking links.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { env } from "@/server/env";
@@ -35,6 +35,7 @@ export default async function AssetPage({ params }: Params) {
         mapStyle={mapStyleFor(env())}
         links={linkAccount(page.account, page.can("links.manage"))}
         control={{ canControl: page.can("vehicles.control"), canProvision: page.can("vehicles.provision") }}
+        canEditPhotos={page.can("assets.write")}
       />
       <PhoneSetup tracker={asset.tracker} accountKey={page.account.key} assetId={asset.id} canRekey={page.can("assets.write")} />
     </>

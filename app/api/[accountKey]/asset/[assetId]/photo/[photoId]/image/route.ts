@@ -1,0 +1,13 @@
+// GET /api/{account_key}/asset/{id}/photo/{photoId}/image: the photo's full image (the original while the account
+// keeps photo locations, else the copy stripped of metadata), with a strong ETag (304 on If-None-Match); server/http/photo-upload.ts says how it is served.
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { restPhotoFileGet } from "@/server/http/photo-upload";
+
+export const dynamic = "force-dynamic";
+
+export const GET = restPhotoFileGet("image");
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
