@@ -22,6 +22,12 @@ import { createTag } from "../tags/create-tag";
 import { deleteTag } from "../tags/delete-tag";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
+import { deleteRenewalReminder } from "../reminders/delete-renewal-reminder";
+import { deleteServiceEntry } from "../reminders/delete-service-entry";
+import { deleteServiceReminder } from "../reminders/delete-service-reminder";
+import { saveRenewalReminder } from "../reminders/save-renewal-reminder";
+import { saveServiceEntry } from "../reminders/save-service-entry";
+import { saveServiceReminder } from "../reminders/save-service-reminder";
 import { QuotaExceededError, setAccountQuotas, type QuotaResource } from "./account-quotas";
 
 async function refusal(promise: Promise<unknown>): Promise<QuotaExceededError> {
@@ -77,6 +83,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return createAssetGroup({ accountId: account.id, body: { name: `Group ${n}` } });
         case "tags":
           return createTag({ accountId: account.id, body: { name: `Tag ${n}` } });
+        case "service_reminders":
+          return saveServiceReminder({ accountId: account.id, reminderId: null, body: { asset_id: assetId, task: `Task ${n}`, time: { every: 1, unit: "year" } } });
+        case "service_entries":
+          return saveServiceEntry({ accountId: account.id, entryId: null, body: { asset_id: assetId, serviced_on: "2026-11-01" } });
+        case "renewal_reminders":
+          return saveRenewalReminder({ accountId: account.id, renewalId: null, body: { asset_id: assetId, kind: "insurance", expires_on: "2027-01-01" } });
       }
     };
     const undo = async (id: number): Promise<unknown> => {
@@ -97,6 +109,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return deleteAssetGroup({ accountId: account.id, groupId: id });
         case "tags":
           return deleteTag({ accountId: account.id, tagId: id });
+        case "service_reminders":
+          return deleteServiceReminder({ accountId: account.id, reminderId: id });
+        case "service_entries":
+          return deleteServiceEntry({ accountId: account.id, entryId: id });
+        case "renewal_reminders":
+          return deleteRenewalReminder({ accountId: account.id, renewalId: id });
       }
     };
     const rows = (): Promise<number> => {
@@ -115,6 +133,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return t.db.webhook.count({ where: { accountId: account.id } });
         case "asset_groups":
           return t.db.assetGroup.count({ where: { accountId: account.id } });
+        case "service_reminders":
+          return t.db.serviceReminder.count({ where: { accountId: account.id } });
+        case "service_entries":
+          return t.db.serviceEntry.count({ where: { accountId: account.id } });
+        case "renewal_reminders":
+          return t.db.renewalReminder.count({ where: { accountId: account.id } });
         case "tags":
           return t.db.tag.count({ where: { accountId: account.id } });
       }

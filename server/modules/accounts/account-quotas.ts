@@ -23,6 +23,10 @@ export const ACCOUNT_QUOTAS = {
   webhooks: 20,
   asset_groups: 1_000,
   tags: 1_000,
+  service_reminders: 10_000,
+  /** service entries: a log, so a larger cap (years of services for a large fleet) */
+  service_entries: 200_000,
+  renewal_reminders: 10_000,
 } as const;
 
 export type QuotaResource = keyof typeof ACCOUNT_QUOTAS;
@@ -37,6 +41,9 @@ const WORDING: Record<QuotaResource, { label: string; free: "delete" | "revoke" 
   webhooks: { label: "webhooks", free: "delete" },
   asset_groups: { label: "asset groups", free: "delete" },
   tags: { label: "tags", free: "delete" },
+  service_reminders: { label: "service reminders", free: "delete" },
+  service_entries: { label: "service entries", free: "delete" },
+  renewal_reminders: { label: "renewal reminders", free: "delete" },
 };
 
 const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: number) => Promise<number>> = {
@@ -48,6 +55,9 @@ const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: nu
   webhooks: (tx, accountId) => tx.webhook.count({ where: { accountId } }),
   asset_groups: (tx, accountId) => tx.assetGroup.count({ where: { accountId } }),
   tags: (tx, accountId) => tx.tag.count({ where: { accountId } }),
+  service_reminders: (tx, accountId) => tx.serviceReminder.count({ where: { accountId } }),
+  service_entries: (tx, accountId) => tx.serviceEntry.count({ where: { accountId } }),
+  renewal_reminders: (tx, accountId) => tx.renewalReminder.count({ where: { accountId } }),
 };
 
 /** The refusal at a cap: 422 with `quota` in the REST body (docs/api.md "Quotas"). */
