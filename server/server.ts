@@ -46,6 +46,7 @@ import { startNotificationWorker } from "./modules/notifications/notification-wo
 import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startSmsFallbackWorker } from "./modules/messages/sms-fallback-worker";
+import { startReminderWorker } from "./modules/reminders/evaluate-due-reminders";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
@@ -256,6 +257,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     });
     // driver messages not received in time go out by SMS, in accounts that turned it on (docs/messaging.md)
     const smsFallback = startSmsFallbackWorker({ logger: log("messages") });
+    // service and renewal reminders (docs/fleet-records.md): re-evaluated every 15 minutes (sooner after a new
+    // odometer reading), each change to due soon or overdue queued once into the notification outbox
+    const reminderWorker = startReminderWorker({ logger: log("reminders") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -360,6 +364,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await notifications.stop();
           await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           await smsFallback.stop(); // a claimed message is sent before the pass ends
+          await reminderWorker.stop();
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           privateChannels.close();

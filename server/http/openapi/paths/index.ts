@@ -12,6 +12,7 @@ import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
 import { registerPublicTrackingPaths } from "./public-tracking";
 import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
+import { registerReminderPaths } from "./reminders";
 import { registerReportPaths } from "./reports";
 import { registerTrackingLinkPaths } from "./tracking-links";
 import { registerUserPaths } from "./users";
@@ -35,4 +36,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   messages: registerMessagePaths,
   users: registerUserPaths,
   "fleet-records": registerFleetRecordPaths,
+  reminders: registerReminderPaths,
 };
