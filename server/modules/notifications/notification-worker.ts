@@ -28,7 +28,7 @@ import { preferenceAllows, type PreferenceRow } from "./preference-order";
 import { setNotificationWake } from "./notification-worker-wake";
 import { ZNotifyConfig } from "./notify-config";
 import { queueEscalationStep } from "./queue-alert-notifications";
-import { reminderMessage } from "../reminders/reminder-notifications";
+import { reminderMessage } from "./reminder-message";
 import { env } from "../../env";
 
 /** the in-app channel: the inbox's addInboxNotification */
