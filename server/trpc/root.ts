@@ -5,6 +5,7 @@ import { accountsRouter } from "./routers/accounts";
 import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetGroupsRouter } from "./routers/asset-groups";
+import { remindersRouter } from "./routers/reminders";
 import { assetsRouter } from "./routers/assets";
 import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
@@ -31,6 +32,7 @@ export const appRouter = createTrpcRouter({
   accounts: accountsRouter,
   assets: assetsRouter,
   assetGroups: assetGroupsRouter,
+  reminders: remindersRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

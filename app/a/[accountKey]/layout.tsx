@@ -27,6 +27,7 @@ const NAV: Array<{ section: string; label: string; permission?: Permission; badg
   { section: "map", label: "Live map", permission: "assets.read" },
   { section: "assets", label: "Assets", permission: "assets.read" },
   { section: "reports", label: "Reports", permission: "assets.read" },
+  { section: "reminders", label: "Reminders", permission: "assets.read" },
   { section: "links", label: "Links", permission: "assets.read" },
   { section: "access-requests", label: "Access requests", permission: "links.manage", badge: "accessRequests" },
   { section: "passenger-messages", label: "Passenger messages", permission: "passengers.manage", badge: "formSubmissions" },
