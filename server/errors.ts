@@ -32,6 +32,9 @@ export const ERROR_CODES = {
   /** deleting (or moving) a reset reading would leave later readings lower than earlier ones */
   ODOMETER_RESET_IN_USE: { status: 409, trpc: "CONFLICT" },
   ASSET_PHOTO_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  SERVICE_REMINDER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  SERVICE_ENTRY_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  RENEWAL_REMINDER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   /** an account already has the most webhooks it may have (docs/webhooks.md "Limits") */
   WEBHOOK_LIMIT_REACHED: { status: 422, trpc: "BAD_REQUEST" },
   /** an account already holds its cap of alert rules, geofences, OAuth clients, API keys or tracking links (docs/api.md "Quotas") */
@@ -83,6 +86,8 @@ export const ERROR_CODES = {
   GROUP_HAS_SUBGROUPS: { status: 409, trpc: "CONFLICT" },
   /** tag names are unique per account, whatever their case */
   TAG_NAME_TAKEN: { status: 409, trpc: "CONFLICT" },
+  /** an asset has one service reminder per task, whatever the case of its name */
+  REMINDER_TASK_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** driver messaging (docs/messaging.md): the vehicle has no current driver to send to */
   NO_CURRENT_DRIVER: { status: 422, trpc: "BAD_REQUEST" },
   /** "all drivers" of an account that has none */

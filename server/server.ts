@@ -47,6 +47,7 @@ import { startReportScheduleWorker } from "./modules/reports/schedules/report-sc
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startSmsFallbackWorker } from "./modules/messages/sms-fallback-worker";
 import { startOdometerPollWorker } from "./modules/odometer-entries/odometer-poll";
+import { startReminderWorker } from "./modules/reminders/evaluate-due-reminders";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
@@ -259,6 +260,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const smsFallback = startSmsFallbackWorker({ logger: log("messages") });
     // every vehicle's odometer as an odometer entry once per 2-hour slot, claimed by one node (docs/fleet-records.md)
     const odometerPoll = startOdometerPollWorker({ logger: log("odometer") });
+    // service and renewal reminders (docs/fleet-records.md): re-evaluated every 15 minutes (sooner after a new
+    // odometer reading), each change to due soon or overdue queued once into the notification outbox
+    const reminderWorker = startReminderWorker({ logger: log("reminders") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -364,6 +368,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           await smsFallback.stop(); // a claimed message is sent before the pass ends
           await odometerPoll.stop(); // vehicles claimed but not polled yet wait for the next slot
+          await reminderWorker.stop();
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           privateChannels.close();

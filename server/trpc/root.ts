@@ -6,6 +6,7 @@ import { alertsRouter } from "./routers/alerts";
 import { apiAccessRouter } from "./routers/api-access";
 import { assetGroupsRouter } from "./routers/asset-groups";
 import { assetPhotosRouter } from "./routers/asset-photos";
+import { remindersRouter } from "./routers/reminders";
 import { assetsRouter } from "./routers/assets";
 import { authorisedDriversRouter } from "./routers/authorised-drivers";
 import { devicesRouter } from "./routers/devices";
@@ -37,6 +38,7 @@ export const appRouter = createTrpcRouter({
   tags: tagsRouter,
   fleetEntries: fleetEntriesRouter,
   assetPhotos: assetPhotosRouter,
+  reminders: remindersRouter,
   users: usersRouter,
   profile: profileRouter,
   apiAccess: apiAccessRouter,

@@ -29,6 +29,7 @@ const NAV: Array<{ section: string; label: string; permission?: Permission; badg
   { section: "groups", label: "Groups", permission: "assets.read" },
   { section: "tags", label: "Tags", permission: "assets.read" },
   { section: "reports", label: "Reports", permission: "assets.read" },
+  { section: "reminders", label: "Reminders", permission: "assets.read" },
   { section: "links", label: "Links", permission: "assets.read" },
   { section: "access-requests", label: "Access requests", permission: "links.manage", badge: "accessRequests" },
   { section: "passenger-messages", label: "Passenger messages", permission: "passengers.manage", badge: "formSubmissions" },

@@ -25,6 +25,12 @@ import { uploadAssetPhoto } from "../asset-photos/upload-asset-photo";
 import { makeImage } from "../../testing/photo-fixtures";
 import { createWebhook } from "../webhooks/create-webhook";
 import { deleteWebhook } from "../webhooks/delete-webhook";
+import { deleteRenewalReminder } from "../reminders/delete-renewal-reminder";
+import { deleteServiceEntry } from "../reminders/delete-service-entry";
+import { deleteServiceReminder } from "../reminders/delete-service-reminder";
+import { saveRenewalReminder } from "../reminders/save-renewal-reminder";
+import { saveServiceEntry } from "../reminders/save-service-entry";
+import { saveServiceReminder } from "../reminders/save-service-reminder";
 import { QuotaExceededError, setAccountQuotas, type QuotaResource } from "./account-quotas";
 
 async function refusal(promise: Promise<unknown>): Promise<QuotaExceededError> {
@@ -82,6 +88,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return createTag({ accountId: account.id, body: { name: `Tag ${n}` } });
         case "asset_photos":
           return uploadAssetPhoto({ accountId: account.id, assetId, bytes: await makeImage("png"), createdBy: "test", basePath: "/p" });
+        case "service_reminders":
+          return saveServiceReminder({ accountId: account.id, reminderId: null, body: { asset_id: assetId, task: `Task ${n}`, time: { every: 1, unit: "year" } } });
+        case "service_entries":
+          return saveServiceEntry({ accountId: account.id, entryId: null, body: { asset_id: assetId, serviced_on: "2026-11-01" } });
+        case "renewal_reminders":
+          return saveRenewalReminder({ accountId: account.id, renewalId: null, body: { asset_id: assetId, kind: "insurance", expires_on: "2027-01-01" } });
       }
     };
     const undo = async (id: number): Promise<unknown> => {
@@ -104,6 +116,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return deleteTag({ accountId: account.id, tagId: id });
         case "asset_photos":
           return deleteAssetPhoto({ accountId: account.id, assetId, photoId: id });
+        case "service_reminders":
+          return deleteServiceReminder({ accountId: account.id, reminderId: id });
+        case "service_entries":
+          return deleteServiceEntry({ accountId: account.id, entryId: id });
+        case "renewal_reminders":
+          return deleteRenewalReminder({ accountId: account.id, renewalId: id });
       }
     };
     const rows = (): Promise<number> => {
@@ -122,6 +140,12 @@ describe.each(databaseKinds())("account quotas on %s", (kind) => {
           return t.db.webhook.count({ where: { accountId: account.id } });
         case "asset_groups":
           return t.db.assetGroup.count({ where: { accountId: account.id } });
+        case "service_reminders":
+          return t.db.serviceReminder.count({ where: { accountId: account.id } });
+        case "service_entries":
+          return t.db.serviceEntry.count({ where: { accountId: account.id } });
+        case "renewal_reminders":
+          return t.db.renewalReminder.count({ where: { accountId: account.id } });
         case "tags":
           return t.db.tag.count({ where: { accountId: account.id } });
         case "asset_photos":

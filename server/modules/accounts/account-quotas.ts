@@ -25,6 +25,10 @@ export const ACCOUNT_QUOTAS = {
   tags: 1_000,
   /** asset photos, all assets together (one asset holds at most 100: asset-photos.schema.ts) */
   asset_photos: 10_000,
+  service_reminders: 10_000,
+  /** service entries: a log, so a larger cap (years of services for a large fleet) */
+  service_entries: 200_000,
+  renewal_reminders: 10_000,
 } as const;
 
 export type QuotaResource = keyof typeof ACCOUNT_QUOTAS;
@@ -40,6 +44,9 @@ const WORDING: Record<QuotaResource, { label: string; free: "delete" | "revoke" 
   asset_groups: { label: "asset groups", free: "delete" },
   tags: { label: "tags", free: "delete" },
   asset_photos: { label: "asset photos", free: "delete" },
+  service_reminders: { label: "service reminders", free: "delete" },
+  service_entries: { label: "service entries", free: "delete" },
+  renewal_reminders: { label: "renewal reminders", free: "delete" },
 };
 
 const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: number) => Promise<number>> = {
@@ -52,6 +59,9 @@ const COUNTS: Record<QuotaResource, (tx: Prisma.TransactionClient, accountId: nu
   asset_groups: (tx, accountId) => tx.assetGroup.count({ where: { accountId } }),
   tags: (tx, accountId) => tx.tag.count({ where: { accountId } }),
   asset_photos: (tx, accountId) => tx.assetPhoto.count({ where: { accountId } }),
+  service_reminders: (tx, accountId) => tx.serviceReminder.count({ where: { accountId } }),
+  service_entries: (tx, accountId) => tx.serviceEntry.count({ where: { accountId } }),
+  renewal_reminders: (tx, accountId) => tx.renewalReminder.count({ where: { accountId } }),
 };
 
 /** The refusal at a cap: 422 with `quota` in the REST body (docs/api.md "Quotas"). */

@@ -126,6 +126,10 @@ export const ZAssetRef = z.object({ accountId: ZId, assetId: ZId });
 export const ASSET_STATUS_FILTERS = ["moving", "idle", "parked", "offline", "online"] as const;
 export type AssetStatusFilter = (typeof ASSET_STATUS_FILTERS)[number];
 const STATUS_MESSAGE = `must be one or more of ${ASSET_STATUS_FILTERS.join(", ")}, separated by commas`;
+/** the most urgent status of an asset's service and renewal reminders (docs/fleet-records.md) */
+export const ASSET_REMINDER_STATUSES = ["overdue", "due_soon", "snoozed", "ok"] as const;
+export type AssetReminderStatusFilter = (typeof ASSET_REMINDER_STATUSES)[number];
+const REMINDER_STATUS_MESSAGE = `must be one or more of ${ASSET_REMINDER_STATUSES.join(", ")}, separated by commas`;
 const ZSearch = z.string().trim().max(100, "must be at most 100 characters");
 
 export const ZAssetFilters = z.object({
@@ -136,6 +140,7 @@ export const ZAssetFilters = z.object({
   status: z.array(z.enum(ASSET_STATUS_FILTERS, { error: STATUS_MESSAGE })).optional(),
   /** text in the name, plate, VIN or tracker identifier (IMEI), whatever its case */
   q: ZSearch.optional(),
+  reminderStatus: z.array(z.enum(ASSET_REMINDER_STATUSES, { error: REMINDER_STATUS_MESSAGE })).optional(),
 });
 
 export const ZListAssets = ZListPage.extend(ZAssetFilters.shape);
@@ -160,6 +165,16 @@ export const ZAssetListQuery = ZPageQuery.extend({
         "30 minutes, or none yet), online (moving, idle or parked).",
     }),
   q: ZSearch.optional().meta({ description: "Text found in the name, plate, VIN or tracker IMEI, whatever its case." }),
+  reminder_status: z
+    .string()
+    .transform((text) => text.split(",").map((part) => part.trim()))
+    .pipe(z.array(z.enum(ASSET_REMINDER_STATUSES, { error: REMINDER_STATUS_MESSAGE })))
+    .optional()
+    .meta({
+      description:
+        "Only assets whose most urgent service or renewal reminder (as last evaluated) is one of these (comma-separated): " +
+        "overdue, due_soon, snoozed, ok. Assets without reminders match none.",
+    }),
 });
 
 /** the tRPC list procedure's input: paging plus the same filters */

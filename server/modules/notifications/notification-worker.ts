@@ -28,6 +28,8 @@ import { preferenceAllows, type PreferenceRow } from "./preference-order";
 import { setNotificationWake } from "./notification-worker-wake";
 import { ZNotifyConfig } from "./notify-config";
 import { queueEscalationStep } from "./queue-alert-notifications";
+import { reminderMessage } from "./reminder-message";
+import { env } from "../../env";
 
 /** the in-app channel: the inbox's addInboxNotification */
 export type AddInboxNotification = (input: AddInboxNotificationInput) => Promise<unknown>;
@@ -174,6 +176,15 @@ interface RawRow {
 async function handleBatch(deps: NotificationWorkerDeps, limits: Limits, batch: Row[], now: number, lease: Date): Promise<{ sent: Promise<void> }> {
   const alerts: Row[] = [];
   for (const row of batch) {
+    if (row.kind === "reminder") {
+      try {
+        await sendReminder(deps, limits, row, now);
+      } catch (error) {
+        deps.logger.error({ err: error, deliveryId: row.id }, "reminder notification not handled");
+        await finish(row.id, { status: "failed", reason: "internal error" });
+      }
+      continue;
+    }
     if (row.kind !== "escalation" && row.kind !== "summary" && row.kind !== "digest") {
       alerts.push(row);
       continue;
@@ -468,6 +479,28 @@ async function sendInApp(deps: NotificationWorkerDeps, limits: Limits, rows: Row
       return null;
     });
   }
+}
+
+/**
+ * A reminder that became due soon or overdue (docs/fleet-records.md "Notifications"): one e-mail or inbox message,
+ * sent as it comes (no caps, quiet hours or digests: there is one per reminder and change of state).
+ */
+async function sendReminder(deps: NotificationWorkerDeps, limits: Limits, row: Row, now: number): Promise<void> {
+  const message = await reminderMessage(row.eventKey);
+  if (!message) return void (await finish(row.id, { status: "cancelled", reason: "the reminder was deleted" }));
+  await attempt(limits, row, now, async () => {
+    if (row.channel === "email") {
+      const url = new URL(message.link, env().PUBLIC_URL).toString();
+      return (await deps.mailer().send({ to: row.address!, subject: message.subject, text: `${message.text}\n\n${url}\n` })).id;
+    }
+    if (row.channel === "in_app") {
+      const add = inboxChannel(deps);
+      if (!add) throw new PermanentFailure("the in-app inbox is not available on this server");
+      await add([{ accountId: row.accountId, userId: row.userId!, kind: "reminder", title: message.subject, body: message.text, link: message.link, refs: message.refs }]);
+      return null;
+    }
+    throw new PermanentFailure(`unknown channel ${row.channel}`);
+  });
 }
 
 /** the webhook rows: alert_fired announced to the dispatcher (which signs and delivers, never blocking this worker) */

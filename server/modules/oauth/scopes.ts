@@ -3,8 +3,8 @@
 // requested). Each REST endpoint names the one scope it needs in its wrapper options.
 
 export const SCOPES = [
-  { name: "assets:read", description: "Read assets, their trackers and the account's asset map; read asset groups, tags, asset photos, fuel and odometer entries." },
-  { name: "assets:write", description: "Create, change and delete asset groups and tags; put assets in groups, tag assets and drivers; upload and delete asset photos; record, change and delete fuel and odometer entries." },
+  { name: "assets:read", description: "Read assets, their trackers and the account's asset map; read asset groups, tags, asset photos, fuel and odometer entries, service and renewal reminders and service entries." },
+  { name: "assets:write", description: "Create, change and delete asset groups and tags; put assets in groups, tag assets and drivers; upload and delete asset photos; record, change and delete fuel and odometer entries; create, change and delete service and renewal reminders; log service entries." },
   { name: "positions:read", description: "Read position history and trips." },
   { name: "stream:read", description: "Connect to the live position stream." },
   { name: "tracking:read", description: "Read tracking links: their settings, addresses and states." },

@@ -1,11 +1,13 @@
 // GET /api/{account_key}/asset's filters through the route handler, on every database kind: group (with its
 // subgroups, at any depth), tag, protocol, status (moving, idle, parked, offline, online, as last_position.status
 // shows them), text over name, plate, VIN and IMEI; combined; with cursor pages; bad values (422); and the fields the
-// answer gained (vin, group_ids, tag_ids). The tRPC list takes the same filters through the same use case.
+// answer gained (vin, group_ids, tag_ids); reminder status (the most urgent of the asset's reminders). The tRPC list takes the same filters through the same use case.
 import { describe, expect, it } from "vitest";
 import { createAssetGroup } from "@/server/modules/asset-groups/create-asset-group";
 import { changeGroupAssets } from "@/server/modules/asset-groups/change-group-assets";
 import { createAsset } from "@/server/modules/assets/create-asset";
+import { saveRenewalReminder } from "@/server/modules/reminders/save-renewal-reminder";
+import { saveServiceReminder } from "@/server/modules/reminders/save-service-reminder";
 import { createTag } from "@/server/modules/tags/create-tag";
 import { changeTagMembers } from "@/server/modules/tags/change-tag-members";
 import { getRequest, makeAccount, makeToken, routeContext } from "@/server/testing/http-fixtures";
@@ -122,6 +124,26 @@ describe.each(databaseKinds())("asset list filters on %s", (kind) => {
     expect((await f.list(`?tag_id=${f.cold.id}&limit=1&cursor=${tagged.body.next_cursor}`)).body).toMatchObject({ data: [{ name: "Car Gamma" }], next_cursor: null });
   });
 
+  it("filters by reminder status: the most urgent of the asset's service and renewal reminders", async () => {
+    const f = await fleet();
+    const accountId = f.account.id;
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    // alpha: one ok and one overdue (400 days into a yearly reminder) -> overdue
+    await saveServiceReminder({ accountId, reminderId: null, body: { asset_id: f.alpha.id, task: "Oil", time: { every: 1, unit: "year" } } });
+    await saveServiceReminder({ accountId, reminderId: null, body: { asset_id: f.alpha.id, task: "Brakes", time: { every: 1, unit: "year" }, start: { on: "2024-01-01" } } });
+    // beta: a renewal due soon -> due_soon; gamma: a snoozed overdue renewal and an ok reminder -> snoozed
+    await saveRenewalReminder({ accountId, renewalId: null, body: { asset_id: f.beta.id, kind: "insurance", expires_on: inTenDays } });
+    await saveRenewalReminder({ accountId, renewalId: null, body: { asset_id: f.gamma.id, kind: "inspection", expires_on: "2024-01-01", snoozed_until: "2999-01-01" } });
+    await saveServiceReminder({ accountId, reminderId: null, body: { asset_id: f.gamma.id, task: "Tyres", time: { every: 1, unit: "year" } } });
+    // delta: only ok; epsilon: no reminders (matches none)
+    await saveServiceReminder({ accountId, reminderId: null, body: { asset_id: f.delta.id, task: "Oil", time: { every: 6, unit: "month" } } });
+    expect(await f.names("?reminder_status=overdue")).toEqual(["Truck Alpha"]);
+    expect(await f.names("?reminder_status=due_soon")).toEqual(["Van Beta"]);
+    expect(await f.names("?reminder_status=snoozed")).toEqual(["Car Gamma"]);
+    expect(await f.names("?reminder_status=ok")).toEqual(["Bus Delta"]);
+    expect(await f.names("?reminder_status=overdue,due_soon&status=moving")).toEqual(["Truck Alpha"]);
+  });
+
   it("answers each asset's vin, group_ids and tag_ids", async () => {
     const f = await fleet();
     const alpha = (await f.list("?q=alpha")).body.data[0];
@@ -139,6 +161,7 @@ describe.each(databaseKinds())("asset list filters on %s", (kind) => {
       ["?status=driving", "status.0"],
       ["?status=moving,", "status.1"],
       [`?q=${"x".repeat(101)}`, "q"],
+      ["?reminder_status=late", "reminder_status.0"],
     ] as const) {
       const answer = await f.list(query);
       expect(answer, query).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED", errors: [{ field }] } });

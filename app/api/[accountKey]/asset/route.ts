@@ -8,6 +8,6 @@ import { listAssets } from "@/server/modules/assets/list-assets";
 export const dynamic = "force-dynamic";
 
 export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
-  const { cursor, limit, group_id, tag_id, protocol, status, q } = readQuery(request, ZAssetListQuery);
-  return listAssets({ accountId: account.id, cursor, limit, groupId: group_id, tagId: tag_id, protocol, status, q });
+  const { cursor, limit, group_id, tag_id, protocol, status, q, reminder_status } = readQuery(request, ZAssetListQuery);
+  return listAssets({ accountId: account.id, cursor, limit, groupId: group_id, tagId: tag_id, protocol, status, q, reminderStatus: reminder_status });
 });

@@ -13,6 +13,7 @@ import { registerPassengerLinkPaths } from "./passenger-links";
 import { registerPositionPaths } from "./positions";
 import { registerPublicTrackingPaths } from "./public-tracking";
 import { registerPublicTrackingRequestPaths } from "./public-tracking-requests";
+import { registerReminderPaths } from "./reminders";
 import { registerReportPaths } from "./reports";
 import { registerTrackingLinkPaths } from "./tracking-links";
 import { registerUserPaths } from "./users";
@@ -37,4 +38,5 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   users: registerUserPaths,
   "fleet-records": registerFleetRecordPaths,
   "fuel-odometer": registerFuelOdometerPaths,
+  reminders: registerReminderPaths,
 };

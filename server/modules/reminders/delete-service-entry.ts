@@ -1,0 +1,14 @@
+// Deletes a service entry: the reminders it completed count again from their previous service (or their start).
+import { db } from "../../db/client";
+import { entryNotFound } from "./reminders.schema";
+import { accountTimeZone, evaluateAndStore, reminderSelect } from "./service-reminder-view";
+
+export async function deleteServiceEntry(input: { accountId: number; entryId: number; now?: number }): Promise<void> {
+  const found = await db().serviceEntry.findFirst({ where: { id: input.entryId, accountId: input.accountId }, select: { id: true, reminders: { select: { reminderId: true } } } });
+  if (!found) throw entryNotFound(input.entryId);
+  await db().serviceEntry.delete({ where: { id: found.id } });
+  const ids = found.reminders.map((r) => r.reminderId);
+  if (ids.length === 0) return;
+  const rows = await db().serviceReminder.findMany({ where: { id: { in: ids } }, select: reminderSelect });
+  await evaluateAndStore(rows, { now: input.now ?? Date.now(), timeZone: await accountTimeZone(input.accountId) });
+}
