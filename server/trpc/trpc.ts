@@ -5,12 +5,17 @@
 //   authedProcedure            a signed-in user (ctx.userId)
 //   accountProcedure           + input { accountKey }, resolved through the user's membership (ctx.account, ctx.role)
 //   requirePermission("x.y")   + the role must hold permission x.y (server/modules/users/roles.ts)
+//
+// accountProcedure also carries the assets the member sees (ctx.scope, asset-groups/asset-scope.ts) and answers
+// NOT_FOUND (ASSET_NOT_FOUND) for any procedure whose input names an assetId or assetIds outside them, so per-asset
+// procedures of a group-limited member are scoped here once.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { ERROR_CODES, isAppError, type FieldError } from "../errors";
+import { assertAssetsVisible, isLimited } from "../modules/asset-groups/asset-scope";
 import { getMembership } from "../modules/users/get-membership";
-import { can } from "../modules/users/roles";
+import { can, canMember } from "../modules/users/roles";
 
 export type Permission = Parameters<typeof can>[1];
 export type Role = Parameters<typeof can>[0];
@@ -78,13 +83,24 @@ export const ZAccountKeyInput = z.object({ accountKey: z.string().trim().min(1).
  */
 export const accountProcedure = authedProcedure.input(ZAccountKeyInput).use(async ({ ctx, input, next }) => {
   const membership = await getMembership({ userId: ctx.userId, accountKey: input.accountKey });
-  return next({ ctx: { account: membership.account, role: membership.role as Role } });
+  return next({ ctx: { account: membership.account, role: membership.role as Role, scope: membership.scope } });
+}).use(async ({ ctx, getRawInput, next }) => {
+  if (isLimited(ctx.scope)) await assertAssetsVisible(ctx.scope, namedAssetIds(await getRawInput()));
+  return next();
 });
+
+/** the asset ids a procedure's raw input names (assetId, assetIds); the procedure's own schema validates them later */
+function namedAssetIds(raw: unknown): number[] {
+  if (typeof raw !== "object" || raw === null) return [];
+  const { assetId, assetIds } = raw as { assetId?: unknown; assetIds?: unknown };
+  const ids = [assetId, ...(Array.isArray(assetIds) ? assetIds : [])];
+  return ids.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
+}
 
 /** accountProcedure for roles that hold `permission`; others get FORBIDDEN (the navigation hides it too). */
 export function requirePermission(permission: Permission) {
   return accountProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.role, permission)) {
+    if (!canMember(ctx.role, isLimited(ctx.scope), permission)) {
       throw new TRPCError({ code: "FORBIDDEN", message: "Your role does not allow this." });
     }
     return next();

@@ -17,7 +17,7 @@ export const assetsRouter = createTrpcRouter({
   list: requirePermission("assets.read")
     .input(ZAssetListInput)
     .query(({ ctx, input: { accountKey: _key, cursor, ...rest } }) =>
-      listAssets({ accountId: ctx.account.id, cursor: cursor ?? undefined, ...rest }),
+      listAssets({ accountId: ctx.account.id, scope: ctx.scope, cursor: cursor ?? undefined, ...rest }),
     ),
 
   create: requirePermission("assets.write")

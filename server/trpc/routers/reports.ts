@@ -29,7 +29,7 @@ export const reportsRouter = createTrpcRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const request = await toRequest(ctx.account.id, input);
+      const request = await toRequest(ctx.scope, input);
       const cost = reportCost(request);
       if (cost > SYNC_COST_LIMIT) {
         const job = await createReportJob({ accountId: ctx.account.id, request, format: input.jobFormat, createdBy: `user:${ctx.userId}` });
@@ -43,7 +43,7 @@ export const reportsRouter = createTrpcRouter({
   createJob: requirePermission("assets.read")
     .input(ZRequest.extend({ format: z.enum(["xlsx", "pdf", "html"]) }))
     .mutation(async ({ ctx, input }) =>
-      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.account.id, input), format: input.format, createdBy: `user:${ctx.userId}` }),
+      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.scope, input), format: input.format, createdBy: `user:${ctx.userId}` }),
     ),
 
   jobs: requirePermission("assets.read")
