@@ -1,8 +1,8 @@
 // The wrapper for OAuth bearer callers (the REST API). It authenticates the token (401), binds account-scoped paths
 // to the token's account (a foreign or unknown account key is a 404 ACCOUNT_NOT_FOUND, never 403, so keys cannot be
 // probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. The client acts as
-// its member, so it sees the assets the member sees (`scope`, asset-groups/asset-scope.ts): an {assetId} path
-// parameter outside a group-limited member's groups is 404 ASSET_NOT_FOUND here, before the handler runs, and
+// its member, so it sees the assets the member sees (`scope`, asset-groups/asset-scope.ts): an {assetId} or
+// {alertId} path parameter outside a group-limited member's groups is a 404 here, before the handler runs, and
 // `accountWide` routes (group and tag management, …) are 403 FORBIDDEN for such a member. Route handlers stay
 // one call:
 //
@@ -12,7 +12,7 @@ import { type Scope } from "../modules/oauth/scopes";
 import { authenticateAccessToken, type AuthenticatedClient } from "../modules/oauth/authenticate-access-token";
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
-import { assertAssetVisible, type AssetScope, isLimited, scopeOfLimit } from "../modules/asset-groups/asset-scope";
+import { assertBoundIdsVisible, type AssetScope, isLimited, scopeOfLimit } from "../modules/asset-groups/asset-scope";
 import { bearerToken, idParam } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
@@ -27,9 +27,6 @@ export interface ApiAuthOptions {
   /** the route acts on the whole account: a group-limited member's client is refused (403 FORBIDDEN) */
   accountWide?: boolean;
 }
-
-/** the path parameter naming an asset (app/api/[accountKey]/asset/[assetId]/...) */
-const ASSET_PARAM = "assetId";
 
 export const DEFAULT_API_RATE_LIMIT: RateLimit = { name: "api-client", points: 600, duration: 60 };
 
@@ -63,8 +60,11 @@ export function withApiAuth<P extends RouteParams = RouteParams>(
       const scope = await scopeOfLimit(auth.account.id, auth.client.limitGroupIds);
       if (isLimited(scope)) {
         if (options.accountWide) throw new AppError("FORBIDDEN", "Your access is limited to some groups: this acts on the whole account.");
-        const assetId = params[ASSET_PARAM];
-        if (typeof assetId === "string") await assertAssetVisible(scope, idParam(assetId, "ASSET_NOT_FOUND"));
+        const { assetId, alertId } = params as Record<string, unknown>;
+        await assertBoundIdsVisible(scope, {
+          assetIds: typeof assetId === "string" ? [idParam(assetId, "ASSET_NOT_FOUND")] : [],
+          alertIds: typeof alertId === "string" ? [idParam(alertId, "ALERT_NOT_FOUND")] : [],
+        });
       }
       const { claims: _claims, ...rest } = auth;
       return toResponse(await handler({ ...frame, log, request, params, scope, ...rest }));

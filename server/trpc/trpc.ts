@@ -7,13 +7,13 @@
 //   requirePermission("x.y")   + the role must hold permission x.y (server/modules/users/roles.ts)
 //
 // accountProcedure also carries the assets the member sees (ctx.scope, asset-groups/asset-scope.ts) and answers
-// NOT_FOUND (ASSET_NOT_FOUND) for any procedure whose input names an assetId or assetIds outside them, so per-asset
-// procedures of a group-limited member are scoped here once.
+// NOT_FOUND (ASSET_NOT_FOUND, ALERT_NOT_FOUND) for any procedure whose input names an assetId, assetIds, asset_id
+// or alertId outside them, so per-asset procedures of a group-limited member are scoped here once.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { ERROR_CODES, isAppError, type FieldError } from "../errors";
-import { assertAssetsVisible, isLimited } from "../modules/asset-groups/asset-scope";
+import { type AssetBoundIds, assertBoundIdsVisible, isLimited } from "../modules/asset-groups/asset-scope";
 import { getMembership } from "../modules/users/get-membership";
 import { can, canMember } from "../modules/users/roles";
 
@@ -85,16 +85,19 @@ export const accountProcedure = authedProcedure.input(ZAccountKeyInput).use(asyn
   const membership = await getMembership({ userId: ctx.userId, accountKey: input.accountKey });
   return next({ ctx: { account: membership.account, role: membership.role as Role, scope: membership.scope } });
 }).use(async ({ ctx, getRawInput, next }) => {
-  if (isLimited(ctx.scope)) await assertAssetsVisible(ctx.scope, namedAssetIds(await getRawInput()));
+  if (isLimited(ctx.scope)) await assertBoundIdsVisible(ctx.scope, namedBoundIds(await getRawInput()));
   return next();
 });
 
-/** the asset ids a procedure's raw input names (assetId, assetIds); the procedure's own schema validates them later */
-function namedAssetIds(raw: unknown): number[] {
-  if (typeof raw !== "object" || raw === null) return [];
-  const { assetId, assetIds } = raw as { assetId?: unknown; assetIds?: unknown };
-  const ids = [assetId, ...(Array.isArray(assetIds) ? assetIds : [])];
-  return ids.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
+/**
+ * The asset-bound ids a procedure's raw input names (assetId, assetIds, asset_id, alertId); the procedure's own
+ * schema validates them later, so only well-formed ids are looked at here.
+ */
+function namedBoundIds(raw: unknown): AssetBoundIds {
+  if (typeof raw !== "object" || raw === null) return {};
+  const { assetId, assetIds, asset_id: assetIdSnake, alertId } = raw as Record<string, unknown>;
+  const ids = (values: unknown[]) => values.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
+  return { assetIds: ids([assetId, assetIdSnake, ...(Array.isArray(assetIds) ? assetIds : [])]), alertIds: ids([alertId]) };
 }
 
 /** accountProcedure for roles that hold `permission`; others get FORBIDDEN (the navigation hides it too). */

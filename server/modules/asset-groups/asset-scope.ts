@@ -56,10 +56,10 @@ export function scopedAssetWhere(scope: AssetScope): Prisma.AssetWhereInput {
   return { accountId: scope.accountId, groups: { some: { groupId: { in: [...scope.groupIds] } } } };
 }
 
-/** the ids of the assets the scope sees; null for the whole fleet (no list needed) */
-export async function visibleAssetIds(scope: AssetScope): Promise<Set<number> | null> {
-  if (scope.groupIds === null) return null;
-  const rows = await db().asset.findMany({ where: scopedAssetWhere(scope), select: { id: true } });
+/** the ids of the assets the scope sees, narrowed by `filters`; null for the whole fleet unfiltered (no list needed) */
+export async function visibleAssetIds(scope: AssetScope, filters: Prisma.AssetWhereInput[] = []): Promise<Set<number> | null> {
+  if (scope.groupIds === null && filters.length === 0) return null;
+  const rows = await db().asset.findMany({ where: { AND: [scopedAssetWhere(scope), ...filters] }, select: { id: true } });
   return new Set(rows.map((row) => row.id));
 }
 
@@ -78,6 +78,31 @@ export async function assertAssetsVisible(scope: AssetScope, assetIds: readonly 
   if (seen.length === distinct.length) return;
   const missing = distinct.filter((id) => !seen.includes(id));
   throw new AppError("ASSET_NOT_FOUND", `asset ${missing[0]} not found`);
+}
+
+/** ids a request names that belong to an asset: the asset's own, or a fired alert's (whose asset it fired for) */
+export interface AssetBoundIds {
+  assetIds?: readonly number[];
+  alertIds?: readonly number[];
+}
+
+/**
+ * For a limited scope: ASSET_NOT_FOUND / ALERT_NOT_FOUND when a named asset or alert lies outside it (or does not
+ * exist). The transports call this with the ids a request names, so per-asset procedures and routes need no check
+ * of their own; a whole-fleet scope leaves existence to the use case.
+ */
+export async function assertBoundIdsVisible(scope: AssetScope, named: AssetBoundIds): Promise<void> {
+  if (scope.groupIds === null) return;
+  if (named.assetIds?.length) await assertAssetsVisible(scope, named.assetIds);
+  const alertIds = [...new Set(named.alertIds ?? [])];
+  if (alertIds.length === 0) return;
+  const found = await db().alert.count({ where: { id: { in: alertIds }, asset: scopedAssetWhere(scope) } });
+  if (found !== alertIds.length) throw new AppError("ALERT_NOT_FOUND", "alert not found");
+}
+
+/** a where clause on rows that belong to an asset (alerts, trips, …): only those of assets the scope sees */
+export function scopedAssetRelation(scope: AssetScope): { asset?: Prisma.AssetWhereInput } {
+  return scope.groupIds === null ? {} : { asset: scopedAssetWhere(scope) };
 }
 
 /** ASSET_NOT_FOUND unless the scope sees the asset; a whole-fleet scope leaves the check to the use case */

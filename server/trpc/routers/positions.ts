@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { hubEvents } from "../hub-iterator";
+import { visibleAssetIds } from "../../modules/asset-groups/asset-scope";
+import { assetFilterWhere } from "../../modules/assets/asset-filter-where";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/trips/list-trips";
@@ -28,11 +30,18 @@ export function toMapPosition(p: LivePosition): MapPosition {
   };
 }
 
-/** Positions events of one account, as an async iterable that ends (and unsubscribes) when `signal` aborts. */
-export function accountPositions(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<MapPosition> {
+/**
+ * Positions events of one account, as an async iterable that ends (and unsubscribes) when `signal` aborts. `assetIds`
+ * (null: all) keeps only those assets: a group-limited member's, or the live map's group / tag filter.
+ */
+export function accountPositions(accountId: number, signal: AbortSignal | undefined, assetIds: ReadonlySet<number> | null = null): AsyncGenerator<MapPosition> {
   // the newest fixes matter: when a stalled client's queue is full, older ones are superseded
-  return hubEvents({ event: "position", map: (p) => (p.accountId === accountId ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
+  const wanted = (p: LivePosition) => p.accountId === accountId && (assetIds === null || assetIds.has(p.assetId));
+  return hubEvents({ event: "position", map: (p) => (wanted(p) ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
 }
+
+/** the live map's filters: the assets of a group (with its subgroups) and/or of a tag, as assets.list takes them */
+const ZLiveFilters = z.object({ groupId: z.number().int().positive().optional(), tagId: z.number().int().positive().optional() });
 
 const MAX_QUEUED = 1000;
 
@@ -54,7 +63,14 @@ function parseRange(input: { from?: string; to?: string }, limit: number) {
 
 export const positionsRouter = createTrpcRouter({
   /** the account's positions as they arrive; re-fetch the asset list after (re)connecting, the stream has no replay */
-  live: requirePermission("assets.read").subscription(({ ctx, signal }) => accountPositions(ctx.account.id, signal)),
+  // Only the assets the member sees (docs/fleet-records.md "Groups as scopes"), narrowed by groupId / tagId; the set is
+  // taken when the subscription starts (the map re-subscribes when its filter changes and after every reconnect).
+  live: requirePermission("assets.read")
+    .input(ZLiveFilters)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const filters = await assetFilterWhere(ctx.account.id, { groupId: input.groupId, tagId: input.tagId }, new Date());
+      yield* accountPositions(ctx.account.id, signal, await visibleAssetIds(ctx.scope, filters));
+    }),
 
   /** fixes of one asset in the range (default: the last 24 hours), oldest first */
   history: requirePermission("assets.read")
