@@ -110,3 +110,37 @@ export async function assertAssetVisible(scope: AssetScope, assetId: number): Pr
   if (scope.groupIds === null) return;
   await assertAssetsVisible(scope, [assetId]);
 }
+
+/** a membership's stored limit: the groups chosen (subgroups not yet expanded) */
+export interface GroupLimit {
+  accountId: number;
+  groupIds: readonly number[];
+}
+
+/**
+ * For batch work over many members and assets at once (alert notifications): a test of whether a limited member
+ * sees an asset, from three reads whatever their number (the accounts' trees, the assets' groups).
+ */
+export async function groupLimitMatcher(
+  reader: Pick<Prisma.TransactionClient, "assetGroup" | "assetGroupMember">,
+  limits: readonly GroupLimit[],
+  assetIds: readonly number[],
+): Promise<(limit: GroupLimit, assetId: number) => boolean> {
+  if (limits.length === 0) return () => true;
+  const accountIds = [...new Set(limits.map((limit) => limit.accountId))];
+  const nodes = await reader.assetGroup.findMany({ where: { accountId: { in: accountIds } }, select: { id: true, parentId: true, accountId: true } });
+  const memberRows = await reader.assetGroupMember.findMany({ where: { assetId: { in: [...new Set(assetIds)] } }, select: { assetId: true, groupId: true } });
+  const groupsOf = new Map<number, number[]>();
+  for (const row of memberRows) groupsOf.set(row.assetId, [...(groupsOf.get(row.assetId) ?? []), row.groupId]);
+  const expanded = new Map<GroupLimit, Set<number>>();
+  const seen = (limit: GroupLimit) => {
+    let set = expanded.get(limit);
+    if (!set) {
+      const tree = nodes.filter((node) => node.accountId === limit.accountId);
+      set = new Set(limit.groupIds.flatMap((id) => subtreeIds(tree, id)));
+      expanded.set(limit, set);
+    }
+    return set;
+  };
+  return (limit, assetId) => (groupsOf.get(assetId) ?? []).some((groupId) => seen(limit).has(groupId));
+}
