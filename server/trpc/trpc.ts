@@ -7,8 +7,8 @@
 //   requirePermission("x.y")   + the role must hold permission x.y (server/modules/users/roles.ts)
 //
 // accountProcedure also carries the assets the member sees (ctx.scope, asset-groups/asset-scope.ts) and answers
-// NOT_FOUND (ASSET_NOT_FOUND, ALERT_NOT_FOUND) for any procedure whose input names an assetId, assetIds, asset_id
-// or alertId outside them, so per-asset procedures of a group-limited member are scoped here once.
+// NOT_FOUND (ASSET_NOT_FOUND, ALERT_NOT_FOUND, GROUP_NOT_FOUND) for any procedure whose input names an assetId,
+// assetIds, asset_id, alertId or groupId outside them, so per-asset procedures of a group-limited member are scoped here once.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
@@ -95,9 +95,9 @@ export const accountProcedure = authedProcedure.input(ZAccountKeyInput).use(asyn
  */
 function namedBoundIds(raw: unknown): AssetBoundIds {
   if (typeof raw !== "object" || raw === null) return {};
-  const { assetId, assetIds, asset_id: assetIdSnake, alertId } = raw as Record<string, unknown>;
+  const { assetId, assetIds, asset_id: assetIdSnake, alertId, groupId } = raw as Record<string, unknown>;
   const ids = (values: unknown[]) => values.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0);
-  return { assetIds: ids([assetId, assetIdSnake, ...(Array.isArray(assetIds) ? assetIds : [])]), alertIds: ids([alertId]) };
+  return { assetIds: ids([assetId, assetIdSnake, ...(Array.isArray(assetIds) ? assetIds : [])]), alertIds: ids([alertId]), groupIds: ids([groupId]) };
 }
 
 /** accountProcedure for roles that hold `permission`; others get FORBIDDEN (the navigation hides it too). */

@@ -84,6 +84,8 @@ export async function assertAssetsVisible(scope: AssetScope, assetIds: readonly 
 export interface AssetBoundIds {
   assetIds?: readonly number[];
   alertIds?: readonly number[];
+  /** a group outside the scope is GROUP_NOT_FOUND: a limited member sees their groups and subgroups only */
+  groupIds?: readonly number[];
 }
 
 /**
@@ -93,11 +95,19 @@ export interface AssetBoundIds {
  */
 export async function assertBoundIdsVisible(scope: AssetScope, named: AssetBoundIds): Promise<void> {
   if (scope.groupIds === null) return;
+  const groups = scope.groupIds;
+  const outside = (named.groupIds ?? []).find((id) => !groups.includes(id));
+  if (outside !== undefined) throw new AppError("GROUP_NOT_FOUND", `group ${outside} not found`);
   if (named.assetIds?.length) await assertAssetsVisible(scope, named.assetIds);
   const alertIds = [...new Set(named.alertIds ?? [])];
   if (alertIds.length === 0) return;
   const found = await db().alert.count({ where: { id: { in: alertIds }, asset: scopedAssetWhere(scope) } });
   if (found !== alertIds.length) throw new AppError("ALERT_NOT_FOUND", "alert not found");
+}
+
+/** a where clause on groups: those a limited member sees (theirs and their subgroups), all for the whole fleet */
+export function scopedGroupWhere(scope: AssetScope): Prisma.AssetGroupWhereInput {
+  return scope.groupIds === null ? { accountId: scope.accountId } : { accountId: scope.accountId, id: { in: [...scope.groupIds] } };
 }
 
 /** a where clause on rows that belong to an asset (alerts, trips, …): only those of assets the scope sees */

@@ -42,6 +42,8 @@ export const ZMember = z.object({
   /** false for service users (no password), which act for API clients and cannot sign in */
   canSignIn: z.boolean(),
   joinedAt: z.string().describe("ISO 8601"),
+  /** the groups the member is limited to (docs/fleet-records.md "Groups as scopes"); null: the whole fleet */
+  groupIds: z.array(z.number().int()).nullable(),
 });
 export type Member = z.infer<typeof ZMember>;
 

@@ -8,5 +8,5 @@ import { createTrpcRouter, requirePermission } from "../trpc";
 export const assetGroupsRouter = createTrpcRouter({
   list: requirePermission("assets.read")
     .input(ZPageInput)
-    .query(({ ctx, input }) => listAssetGroups({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
+    .query(({ ctx, input }) => listAssetGroups({ accountId: ctx.account.id, scope: ctx.scope, cursor: input.cursor, limit: input.limit })),
 });
