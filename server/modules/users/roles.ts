@@ -63,6 +63,8 @@ export const ACCOUNT_WIDE_PERMISSIONS: readonly Permission[] = [
   "webhooks.manage",
   "passengers.manage",
   "links.manage",
+  // report schedules mail reports on the account's behalf, "all" being the whole fleet when they run
+  "reports.manage",
 ];
 
 /** can(), for a member who may be limited to some groups */

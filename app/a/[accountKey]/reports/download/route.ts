@@ -32,7 +32,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
     const jobId = query.get("job");
     if (jobId !== null) {
       const id = z.coerce.number().int().positive().parse(jobId);
-      return reportFileResponse(await readReportFile({ accountId: account.id, jobId: id }));
+      return reportFileResponse(await readReportFile({ accountId: account.id, owner: { scope, createdBy: `user:${user.id}` }, jobId: id }));
     }
 
     const format = z.enum(["pdf", "xlsx", "html"]).parse(query.get("format"));
