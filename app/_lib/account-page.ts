@@ -7,7 +7,7 @@ import { getSessionUser, type SessionUser } from "@/server/auth/session";
 import { isAppError } from "@/server/errors";
 import type { Account } from "@/server/modules/accounts/accounts.schema";
 import { getMembership } from "@/server/modules/users/get-membership";
-import type { AssetScope } from "@/server/modules/asset-groups/asset-scope";
+import type { AssetScope } from "@/server/modules/asset-scope/asset-scope";
 import { canMember, type Permission, type Role } from "@/server/modules/users/roles";
 
 export const loadSessionUser = cache(getSessionUser);

@@ -1,7 +1,7 @@
 // The wrapper for OAuth bearer callers (the REST API). It authenticates the token (401), binds account-scoped paths
 // to the token's account (a foreign or unknown account key is a 404 ACCOUNT_NOT_FOUND, never 403, so keys cannot be
 // probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. The client acts as
-// its member, so it sees the assets the member sees (`scope`, asset-groups/asset-scope.ts): an {assetId}, {alertId}
+// its member, so it sees the assets the member sees (`scope`, asset-scope/asset-scope.ts): an {assetId}, {alertId}
 // or {groupId} path parameter outside a group-limited member's groups is a 404 here, before the handler runs, and
 // `accountWide` routes (group and tag management, …) are 403 FORBIDDEN for such a member. Route handlers stay
 // one call:
@@ -12,7 +12,7 @@ import { type Scope } from "../modules/oauth/scopes";
 import { authenticateAccessToken, type AuthenticatedClient } from "../modules/oauth/authenticate-access-token";
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
-import { assertBoundIdsVisible, type AssetScope, isLimited, scopeOfLimit } from "../modules/asset-groups/asset-scope";
+import { assertBoundIdsVisible, type AssetScope, isLimited, scopeOfLimit } from "../modules/asset-scope/asset-scope";
 import { bearerToken, idParam } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";

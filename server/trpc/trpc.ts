@@ -6,14 +6,14 @@
 //   accountProcedure           + input { accountKey }, resolved through the user's membership (ctx.account, ctx.role)
 //   requirePermission("x.y")   + the role must hold permission x.y (server/modules/users/roles.ts)
 //
-// accountProcedure also carries the assets the member sees (ctx.scope, asset-groups/asset-scope.ts) and answers
+// accountProcedure also carries the assets the member sees (ctx.scope, asset-scope/asset-scope.ts) and answers
 // NOT_FOUND (ASSET_NOT_FOUND, ALERT_NOT_FOUND, GROUP_NOT_FOUND) for any procedure whose input names an assetId,
 // assetIds, asset_id, alertId or groupId outside them, so per-asset procedures of a group-limited member are scoped here once.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { ERROR_CODES, isAppError, type FieldError } from "../errors";
-import { type AssetBoundIds, assertBoundIdsVisible, isLimited } from "../modules/asset-groups/asset-scope";
+import { type AssetBoundIds, assertBoundIdsVisible, isLimited } from "../modules/asset-scope/asset-scope";
 import { getMembership } from "../modules/users/get-membership";
 import { can, canMember } from "../modules/users/roles";
 

@@ -1,7 +1,7 @@
 // Fired alerts of an account, newest first (id descending), filtered by asset, rule, type and time.
 import { db } from "../../db/client";
 import type { Prisma } from "../../generated/prisma/client";
-import { type AssetScope, scopedAssetRelation } from "../asset-groups/asset-scope";
+import { type AssetScope, scopedAssetRelation } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { decodeCursor, DEFAULT_PAGE_SIZE, pageById } from "../paging";
 import {
@@ -11,7 +11,7 @@ import {
   ZFiredAlertQuery,
 } from "./alerts.schema";
 
-/** `scope`: the assets the caller sees (asset-groups/asset-scope.ts); default the whole account */
+/** `scope`: the assets the caller sees (asset-scope/asset-scope.ts); default the whole account */
 export async function listFiredAlerts(input: { accountId: number; scope?: AssetScope; query: unknown }): Promise<FiredAlertPage> {
   const query = parseInput(ZFiredAlertQuery, input.query ?? {});
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;

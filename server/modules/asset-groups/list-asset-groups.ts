@@ -2,7 +2,7 @@
 // come first), optionally only the subgroups of one group or only the top-level groups.
 import { z } from "zod";
 import { db } from "../../db/client";
-import { type AssetScope, scopedGroupWhere, wholeFleet } from "./asset-scope";
+import { type AssetScope, scopedGroupWhere, wholeFleet } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { decodeCursor, pageById, ZListPage } from "../paging";
 import { type AssetGroupPage, groupSelect, toAssetGroupDto } from "./asset-groups.schema";
@@ -12,7 +12,7 @@ const ZListAssetGroups = ZListPage.extend({
   parentId: z.number().int().positive().nullable().optional(),
 });
 
-/** `scope`: a limited member lists only their groups and subgroups (asset-groups/asset-scope.ts) */
+/** `scope`: a limited member lists only their groups and subgroups (asset-scope/asset-scope.ts) */
 export async function listAssetGroups(input: z.input<typeof ZListAssetGroups> & { scope?: AssetScope }): Promise<AssetGroupPage> {
   const { accountId, cursor, limit, parentId } = parseInput(ZListAssetGroups, input);
   const after = cursor ? decodeCursor(cursor) : 0;

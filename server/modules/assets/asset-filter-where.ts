@@ -4,7 +4,7 @@
 // when stopped with it off or unknown. Speed and ignition are read from the stored live payload, so the filter and
 // the status shown cannot disagree.
 import type { Prisma } from "../../generated/prisma/client";
-import { groupAssetWhere } from "../asset-groups/group-asset-filter";
+import { groupTagWhere } from "../asset-scope/group-asset-filter";
 import { STATUS_THRESHOLDS } from "../positions/vehicle-status";
 import type { AssetStatusFilter, TrackerProtocol } from "./assets.schema";
 
@@ -37,9 +37,7 @@ function statusWhere(status: AssetStatusFilter, now: Date): Prisma.AssetWhereInp
 }
 
 export async function assetFilterWhere(accountId: number, filters: AssetFilters, now: Date): Promise<Prisma.AssetWhereInput[]> {
-  const where: Prisma.AssetWhereInput[] = [];
-  if (filters.groupId !== undefined) where.push(await groupAssetWhere(accountId, filters.groupId));
-  if (filters.tagId !== undefined) where.push({ tags: { some: { tagId: filters.tagId } } });
+  const where = await groupTagWhere(accountId, filters);
   if (filters.protocol !== undefined) where.push({ tracker: { is: { protocol: filters.protocol } } });
   if (filters.status?.length) where.push({ OR: [...new Set(filters.status)].map((status) => statusWhere(status, now)) });
   if (filters.q) {

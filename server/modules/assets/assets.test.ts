@@ -8,7 +8,7 @@ import { ZAssetDto, ZAssetPage } from "./assets.schema";
 import { createAsset } from "./create-asset";
 import { deleteAsset } from "./delete-asset";
 import { getAsset } from "./get-asset";
-import { wholeFleet } from "../asset-groups/asset-scope";
+import { wholeFleet } from "../asset-scope/asset-scope";
 import { listAssetIds } from "./list-asset-ids";
 import { listAssets } from "./list-assets";
 import { updateAsset } from "./update-asset";

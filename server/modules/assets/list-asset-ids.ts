@@ -1,5 +1,5 @@
 import { db } from "../../db/client";
-import { type AssetScope, scopedAssetWhere } from "../asset-groups/asset-scope";
+import { type AssetScope, scopedAssetWhere } from "../asset-scope/asset-scope";
 
 /** Every asset id the scope sees (the whole account, or a limited member's groups), ascending (the live map). */
 export async function listAssetIds({ scope }: { scope: AssetScope }): Promise<number[]> {

@@ -5,7 +5,7 @@
 // page, and a larger one needs several connections anyway.
 import { z } from "zod";
 import { db } from "../../db/client";
-import { type AssetScope, scopedAssetWhere } from "../asset-groups/asset-scope";
+import { type AssetScope, scopedAssetWhere } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { decodeCursor, pageById, ZCursor } from "../paging";
 

@@ -6,7 +6,7 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import { groupNotFound } from "../asset-groups/asset-groups.schema";
-import { groupAssetWhere } from "../asset-groups/group-asset-filter";
+import { groupAssetWhere } from "../asset-scope/group-asset-filter";
 import { driverNotFound } from "../drivers/drivers.schema";
 import { findCurrentDriver } from "./find-current-driver";
 import { messageSelect, type MessageDto, toMessageDto, ZSendMessageRequest } from "./messages.schema";

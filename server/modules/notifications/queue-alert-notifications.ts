@@ -3,7 +3,7 @@
 // only inserts rows, the delivery worker sends them. One row per (event, recipient, channel): the unique key makes a
 // person reached through two rules, or by role and by name, get one message.
 import type { Db } from "../../db/client";
-import { type GroupLimit, groupLimitMatcher } from "../asset-groups/asset-scope";
+import { type GroupLimit, groupLimitMatcher } from "../asset-scope/asset-scope";
 import { type EscalationStep, type NotifyChannel, type NotifyConfig, type NotifyRecipients, ZNotifyConfig } from "./notify-config";
 
 export interface FiredAlertRef {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { type AssetScope, scopedAssetWhere, wholeFleet } from "../asset-groups/asset-scope";
+import { type AssetScope, scopedAssetWhere, wholeFleet } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import {
   REPORT_FORMATS,

@@ -4,7 +4,7 @@
 // client validated before it still connects, from the kept list and this node's memory of last positions; with
 // anything missing the connection is refused (fail closed) and the client retries.
 import { db } from "../../db/client";
-import { filterVisibleAssetIds, scopeOfGroups, wholeFleet } from "../asset-groups/asset-scope";
+import { filterVisibleAssetIds, scopeOfGroups, wholeFleet } from "../asset-scope/asset-scope";
 import { listAssetIds } from "../assets/list-asset-ids";
 import type { LivePosition, TripSummary } from "../positions/live-position";
 import type { Clock } from "./clock";

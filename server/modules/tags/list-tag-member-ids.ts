@@ -1,6 +1,6 @@
 // The ids of the assets (or drivers) carrying a tag, a page at a time in ascending order.
 import { db } from "../../db/client";
-import { type AssetScope, scopedAssetRelation } from "../asset-groups/asset-scope";
+import { type AssetScope, scopedAssetRelation } from "../asset-scope/asset-scope";
 import type { OwnedKind } from "../owned-ids";
 import { parseInput } from "../parse-input";
 import { decodeCursor, encodeCursor, ZListPage } from "../paging";
@@ -10,7 +10,7 @@ export async function listTagMemberIds(input: {
   accountId: number;
   tagId: number;
   kind: OwnedKind;
-  /** a limited member gets only the tagged assets they see (asset-groups/asset-scope.ts) */
+  /** a limited member gets only the tagged assets they see (asset-scope/asset-scope.ts) */
   scope?: AssetScope;
   cursor?: string | null;
   limit?: number;

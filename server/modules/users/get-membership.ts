@@ -1,11 +1,11 @@
 // The gate of every account-scoped dashboard page: the user's role in the account named by the URL, and the assets
-// they see (asset-groups/asset-scope.ts). A user who is not a member gets ACCOUNT_NOT_FOUND, exactly like a key that
+// they see (asset-scope/asset-scope.ts). A user who is not a member gets ACCOUNT_NOT_FOUND, exactly like a key that
 // does not exist, so outsiders cannot probe keys.
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { ACCOUNT_KEY_PATTERN } from "../accounts/account-key";
 import { type Account, accountSelect } from "../accounts/accounts.schema";
-import { type AssetScope, scopeOfGroups, wholeFleet } from "../asset-groups/asset-scope";
+import { type AssetScope, scopeOfGroups, wholeFleet } from "../asset-scope/asset-scope";
 import type { Role } from "./roles";
 
 export async function getMembership({

@@ -3,7 +3,7 @@
 // the REST API's, validated by the use cases, so the dashboard and integrations cannot drift apart.
 import { z } from "zod";
 import { hubEvents } from "../hub-iterator";
-import { visibleAssetIds } from "../../modules/asset-groups/asset-scope";
+import { visibleAssetIds } from "../../modules/asset-scope/asset-scope";
 import { createAlertRule } from "../../modules/alerts/create-alert-rule";
 import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
 import { listAlertRules } from "../../modules/alerts/list-alert-rules";

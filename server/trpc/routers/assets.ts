@@ -2,7 +2,7 @@
 // device id, adapter kind and lengths is the use cases'.
 import { z } from "zod";
 import { AppError } from "../../errors";
-import { isLimited } from "../../modules/asset-groups/asset-scope";
+import { isLimited } from "../../modules/asset-scope/asset-scope";
 import { createAsset } from "../../modules/assets/create-asset";
 import { deleteAsset } from "../../modules/assets/delete-asset";
 import { listAssets } from "../../modules/assets/list-assets";

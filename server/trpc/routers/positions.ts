@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { hubEvents } from "../hub-iterator";
-import { visibleAssetIds } from "../../modules/asset-groups/asset-scope";
-import { assetFilterWhere } from "../../modules/assets/asset-filter-where";
+import { visibleAssetIds } from "../../modules/asset-scope/asset-scope";
+import { groupTagWhere } from "../../modules/asset-scope/group-asset-filter";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/trips/list-trips";
@@ -68,7 +68,7 @@ export const positionsRouter = createTrpcRouter({
   live: requirePermission("assets.read")
     .input(ZLiveFilters)
     .subscription(async function* ({ ctx, input, signal }) {
-      const filters = await assetFilterWhere(ctx.account.id, { groupId: input.groupId, tagId: input.tagId }, new Date());
+      const filters = await groupTagWhere(ctx.account.id, { groupId: input.groupId, tagId: input.tagId });
       yield* accountPositions(ctx.account.id, signal, await visibleAssetIds(ctx.scope, filters));
     }),
 

@@ -3,7 +3,7 @@
 // per type, every asset one the member sees), so the page gets the API's messages; "all" becomes the ids of the
 // assets the member sees, narrowed by groupId / tagId, as for the REST API's asset_ids=all (expandAllAssets).
 import { z } from "zod";
-import type { AssetScope } from "../../modules/asset-groups/asset-scope";
+import type { AssetScope } from "../../modules/asset-scope/asset-scope";
 import { expandAllAssets } from "../../modules/reports/jobs/answer-report";
 import { REPORT_LIMITS, parseReportRequest } from "../../modules/reports/reports.schema";
 import { REPORT_PERIODS, REPORT_TYPES, type ReportRequest } from "../../modules/reports/report-model";

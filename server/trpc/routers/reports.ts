@@ -4,7 +4,7 @@
 // which mail the fleet's data out on their own, are managed by admins and fleet managers (reports.manage) and read by
 // everyone else.
 import { z } from "zod";
-import { isLimited } from "../../modules/asset-groups/asset-scope";
+import { isLimited } from "../../modules/asset-scope/asset-scope";
 import { runReport } from "../../modules/reports/engine/run-report";
 import { reportCost } from "../../modules/reports/engine/report-cost";
 import { createReportJob } from "../../modules/reports/jobs/create-report-job";

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
 import type { Prisma } from "../../../generated/prisma/client";
-import { type AssetScope, scopedAssetWhere } from "../../asset-groups/asset-scope";
-import { assetFilterWhere } from "../../assets/asset-filter-where";
+import { type AssetScope, scopedAssetWhere } from "../../asset-scope/asset-scope";
+import { groupTagWhere } from "../../asset-scope/group-asset-filter";
 import { parseInput } from "../../parse-input";
 import { CACHE_HEADER, readReportCache, reportCacheKey, writeReportCache, type ReportCacheHeader } from "../cache/report-cache";
 import { readDataVersion } from "../engine/data-version";
@@ -57,7 +57,7 @@ export async function expandAllAssets(scope: AssetScope, assetIds: unknown, filt
   const filtered = groupId !== undefined || tagId !== undefined;
   const all = assetIds === "all" || (Array.isArray(assetIds) && assetIds.length === 1 && assetIds[0] === "all") || (filtered && assetIds === undefined);
   if (!all && !filtered) return assetIds;
-  const where: Prisma.AssetWhereInput[] = [scopedAssetWhere(scope), ...(await assetFilterWhere(scope.accountId, { groupId, tagId }, new Date()))];
+  const where: Prisma.AssetWhereInput[] = [scopedAssetWhere(scope), ...(await groupTagWhere(scope.accountId, { groupId, tagId }))];
   if (!all) {
     const named = parseInput(ZReportQuery.pick({ asset_ids: true }), { asset_ids: assetIds }).asset_ids;
     where.push({ id: { in: named } });
@@ -76,7 +76,7 @@ export async function expandAllAssets(scope: AssetScope, assetIds: unknown, filt
 
 export async function answerReport(input: {
   accountId: number;
-  /** the assets the caller sees (asset-groups/asset-scope.ts) */
+  /** the assets the caller sees (asset-scope/asset-scope.ts) */
   scope: AssetScope;
   type: string;
   query: Record<string, unknown>;

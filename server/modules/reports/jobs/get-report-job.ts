@@ -1,7 +1,7 @@
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
 import { reportJobOwnerWhere } from "./report-job-owner";
-import type { AssetScope } from "../../asset-groups/asset-scope";
+import type { AssetScope } from "../../asset-scope/asset-scope";
 import { reportJobSelect, toReportJobDto } from "./report-job-dto";
 import type { ReportJobDto } from "./report-jobs.schema";
 

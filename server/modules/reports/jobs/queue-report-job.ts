@@ -2,7 +2,7 @@
 // carries the GET query's fields as JSON and goes through the same parser and limits; an unknown type is a 422 on
 // `type` here (in the GET path it is a 404).
 import { AppError } from "../../../errors";
-import type { AssetScope } from "../../asset-groups/asset-scope";
+import type { AssetScope } from "../../asset-scope/asset-scope";
 import { parseInput } from "../../parse-input";
 import { REPORT_TYPES } from "../report-model";
 import { parseReportRequest } from "../reports.schema";

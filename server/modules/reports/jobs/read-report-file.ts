@@ -4,7 +4,7 @@
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
 import { reportJobOwnerWhere } from "./report-job-owner";
-import type { AssetScope } from "../../asset-groups/asset-scope";
+import type { AssetScope } from "../../asset-scope/asset-scope";
 
 export interface ReportFileContent {
   fileName: string;

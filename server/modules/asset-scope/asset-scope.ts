@@ -7,7 +7,7 @@
 import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
-import { loadGroupTree, subtreeIds } from "./group-tree";
+import { loadGroupTree, subtreeIds } from "./group-subtree";
 
 export interface AssetScope {
   accountId: number;
