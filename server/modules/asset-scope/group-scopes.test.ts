@@ -225,39 +225,30 @@ describe("groups as scopes: the tRPC live map subscription", () => {
   describe.each(databaseKinds())("on %s", (kind) => {
     useTestDatabase(kind);
 
-    it("yields positions of the member's assets only, and narrows to a group or tag when asked", async () => {
-      const f = await fleet();
+    /**
+     * The first position `userId`'s live map yields while `outside` then `inside` are published, again and again (the
+     * generator subscribes only after reading the member's assets, so publishing goes on until it hears one).
+     */
+    async function firstHeard(f: Fleet, userId: number, filters: { groupId?: number }, outside: number, inside: number) {
       const controller = new AbortController();
-      const stream = await createCaller({ userId: f.limited.id }, { signal: controller.signal }).positions.live({ accountKey: f.account.key });
-      const iterator = (stream as AsyncIterable<{ assetId: number }>)[Symbol.asyncIterator]();
-      const first = iterator.next();
-      // the generator subscribes after reading the member's assets: publish until the subscription hears one
+      const stream = await createCaller({ userId }, { signal: controller.signal }).positions.live({ accountKey: f.account.key, ...filters });
+      const first = (stream as AsyncIterable<{ assetId: number }>)[Symbol.asyncIterator]().next();
       let seq = 0;
-      const outside = setInterval(() => {
-        void hub().publish("position", livePosition({ assetId: f.assets.s, wsSeq: ++seq, accountId: f.account.id }));
-        void hub().publish("position", livePosition({ assetId: f.assets.ne, wsSeq: ++seq, accountId: f.account.id }));
-      }, 10);
-      try {
-        expect((await first).value?.assetId).toBe(f.assets.ne);
-      } finally {
-        clearInterval(outside);
-        controller.abort();
-      }
-
-      const admin = new AbortController();
-      const narrowed = await createCaller({ userId: f.account.adminId }, { signal: admin.signal }).positions.live({ accountKey: f.account.key, groupId: f.groups.south });
-      const it2 = (narrowed as AsyncIterable<{ assetId: number }>)[Symbol.asyncIterator]();
-      const next = it2.next();
       const timer = setInterval(() => {
-        void hub().publish("position", livePosition({ assetId: f.assets.n, wsSeq: ++seq, accountId: f.account.id }));
-        void hub().publish("position", livePosition({ assetId: f.assets.s, wsSeq: ++seq, accountId: f.account.id }));
+        for (const assetId of [outside, inside]) void hub().publish("position", livePosition({ assetId, wsSeq: ++seq, accountId: f.account.id }));
       }, 10);
       try {
-        expect((await next).value?.assetId).toBe(f.assets.s);
+        return (await first).value?.assetId;
       } finally {
         clearInterval(timer);
-        admin.abort();
+        controller.abort();
       }
+    }
+
+    it("yields positions of the member's assets only, and narrows to a group when asked", async () => {
+      const f = await fleet();
+      expect(await firstHeard(f, f.limited.id, {}, f.assets.s, f.assets.ne)).toBe(f.assets.ne);
+      expect(await firstHeard(f, f.account.adminId, { groupId: f.groups.south }, f.assets.n, f.assets.s)).toBe(f.assets.s);
     });
   });
 });
