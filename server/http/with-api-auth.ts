@@ -1,8 +1,8 @@
 // The wrapper for OAuth bearer callers (the REST API). It authenticates the token (401), binds account-scoped paths
 // to the token's account (a foreign or unknown account key is a 404 ACCOUNT_NOT_FOUND, never 403, so keys cannot be
 // probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. The client acts as
-// its member, so it sees the assets the member sees (`scope`, asset-scope/asset-scope.ts): an {assetId}, {alertId}
-// or {groupId} path parameter outside a group-limited member's groups is a 404 here, before the handler runs, and
+// its member, so it sees the assets the member sees (`scope`, asset-scope/asset-scope.ts): an {assetId}, {alertId},
+// {groupId} or {trackerId} path parameter outside a group-limited member's groups is a 404 here, before the handler runs, and
 // `accountWide` routes (group and tag management, …) are 403 FORBIDDEN for such a member. Route handlers stay
 // one call:
 //
@@ -60,11 +60,12 @@ export function withApiAuth<P extends RouteParams = RouteParams>(
       const scope = await scopeOfLimit(auth.account.id, auth.client.limitGroupIds);
       if (isLimited(scope)) {
         if (options.accountWide) throw new AppError("FORBIDDEN", "Your access is limited to some groups: this acts on the whole account.");
-        const { assetId, alertId, groupId } = params as Record<string, unknown>;
+        const { assetId, alertId, groupId, trackerId } = params as Record<string, unknown>;
         await assertBoundIdsVisible(scope, {
           assetIds: typeof assetId === "string" ? [idParam(assetId, "ASSET_NOT_FOUND")] : [],
           alertIds: typeof alertId === "string" ? [idParam(alertId, "ALERT_NOT_FOUND")] : [],
           groupIds: typeof groupId === "string" ? [idParam(groupId, "GROUP_NOT_FOUND")] : [],
+          trackerIds: typeof trackerId === "string" ? [idParam(trackerId, "TRACKER_NOT_FOUND")] : [],
         });
       }
       const { claims: _claims, ...rest } = auth;

@@ -86,6 +86,8 @@ export interface AssetBoundIds {
   alertIds?: readonly number[];
   /** a group outside the scope is GROUP_NOT_FOUND: a limited member sees their groups and subgroups only */
   groupIds?: readonly number[];
+  /** a tracker not on one of the scope's assets (or on none) is TRACKER_NOT_FOUND */
+  trackerIds?: readonly number[];
 }
 
 /**
@@ -100,9 +102,13 @@ export async function assertBoundIdsVisible(scope: AssetScope, named: AssetBound
   if (outside !== undefined) throw new AppError("GROUP_NOT_FOUND", `group ${outside} not found`);
   if (named.assetIds?.length) await assertAssetsVisible(scope, named.assetIds);
   const alertIds = [...new Set(named.alertIds ?? [])];
-  if (alertIds.length === 0) return;
-  const found = await db().alert.count({ where: { id: { in: alertIds }, asset: scopedAssetWhere(scope) } });
-  if (found !== alertIds.length) throw new AppError("ALERT_NOT_FOUND", "alert not found");
+  if (alertIds.length > 0 && (await db().alert.count({ where: { id: { in: alertIds }, asset: scopedAssetWhere(scope) } })) !== alertIds.length) {
+    throw new AppError("ALERT_NOT_FOUND", "alert not found");
+  }
+  const trackerIds = [...new Set(named.trackerIds ?? [])];
+  if (trackerIds.length > 0 && (await db().tracker.count({ where: { id: { in: trackerIds }, asset: { is: scopedAssetWhere(scope) } } })) !== trackerIds.length) {
+    throw new AppError("TRACKER_NOT_FOUND", "tracker not found");
+  }
 }
 
 /** a where clause on groups: those a limited member sees (theirs and their subgroups), all for the whole fleet */
