@@ -14,7 +14,8 @@ import * as firedAlert from "@/app/api/[accountKey]/fired-alert/[alertId]/route"
 import * as reportType from "@/app/api/[accountKey]/reports/[type]/route";
 import * as tagAssets from "@/app/api/[accountKey]/tag/[tagId]/assets/route";
 import { db } from "../../db/client";
-import { createMemoryHub, hub, setHub, type Hub } from "../../hub";
+import { hub } from "../../hub";
+import { useMemoryHub } from "../../testing/use-memory-hub";
 import { createOAuthClient } from "../oauth/create-oauth-client";
 import { issueAccessToken } from "../oauth/issue-access-token";
 import { queueAlertNotifications } from "../notifications/queue-alert-notifications";
@@ -211,16 +212,7 @@ describe.each(databaseKinds())("groups as scopes on %s", (kind) => {
 });
 
 describe("groups as scopes: the tRPC live map subscription", () => {
-  let previous: Hub | undefined;
-  beforeAll(() => {
-    try {
-      previous = hub();
-    } catch {
-      previous = undefined;
-    }
-    setHub(createMemoryHub());
-  });
-  afterAll(() => setHub(previous));
+  useMemoryHub();
 
   describe.each(databaseKinds())("on %s", (kind) => {
     useTestDatabase(kind);

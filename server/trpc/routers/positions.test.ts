@@ -4,7 +4,8 @@
 import pino from "pino";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHub, hub, setHub, type Hub } from "../../hub";
+import { createMemoryHub, hub } from "../../hub";
+import { useMemoryHub } from "../../testing/use-memory-hub";
 import { createAsset } from "../../modules/assets/create-asset";
 import type { LivePosition } from "../../modules/positions/live-position";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
@@ -63,16 +64,7 @@ async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number): Promise<It
 }
 
 describe("positions.live subscription", () => {
-  let previous: Hub | undefined;
-  beforeAll(() => {
-    try {
-      previous = hub();
-    } catch {
-      previous = undefined;
-    }
-    setHub(createMemoryHub());
-  });
-  afterAll(() => setHub(previous));
+  useMemoryHub();
 
   describe.each(databaseKinds())("on %s", (kind) => {
     useTestDatabase(kind);
