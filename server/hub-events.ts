@@ -22,7 +22,7 @@ declare module "./hub" {
      * a member's role in an account changed or they were removed from it (server/modules/users/member-changes.ts):
      * the credential caches (OAuth clients, verified API keys) drop what they hold for that member
      */
-    "member.changed": { accountId: number; userId: number; change: "role" | "removed" };
+    "member.changed": { accountId: number; userId: number; change: "role" | "removed" | "groups" };
     /** a stored position newer than any before it for its asset (the detailed live payload) */
     position: LivePosition;
     /** a tracker's TCP session opened or closed (connectivity alerts, device_offline) */

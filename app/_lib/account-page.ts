@@ -7,7 +7,8 @@ import { getSessionUser, type SessionUser } from "@/server/auth/session";
 import { isAppError } from "@/server/errors";
 import type { Account } from "@/server/modules/accounts/accounts.schema";
 import { getMembership } from "@/server/modules/users/get-membership";
-import { can, type Permission, type Role } from "@/server/modules/users/roles";
+import type { AssetScope } from "@/server/modules/asset-scope/asset-scope";
+import { canMember, type Permission, type Role } from "@/server/modules/users/roles";
 
 export const loadSessionUser = cache(getSessionUser);
 
@@ -24,6 +25,8 @@ export interface AccountPage {
   user: SessionUser;
   account: Account;
   role: Role;
+  /** the assets the member sees (docs/fleet-records.md "Groups as scopes") */
+  scope: AssetScope;
   can: (permission: Permission) => boolean;
 }
 
@@ -33,6 +36,6 @@ export async function requireAccountPage(accountKey: string, section: string): P
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/a/${accountKey}/${section}`)}`);
   const membership = await loadMembership(user.id, accountKey);
   if (!membership) notFound();
-  const { account, role } = membership;
-  return { user, account, role, can: (permission) => can(role, permission) };
+  const { account, role, scope } = membership;
+  return { user, account, role, scope, can: (permission) => canMember(role, scope.groupIds !== null, permission) };
 }

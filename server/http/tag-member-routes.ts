@@ -16,12 +16,12 @@ type Params = { accountKey: string; tagId: string };
 
 export function tagMemberRoutes(kind: OwnedKind) {
   const field = kind === "asset" ? "asset_ids" : "driver_ids";
-  const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ request, params, account }) => {
+  const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ request, params, account, scope }) => {
     const tagId = idParam(params.tagId, "TAG_NOT_FOUND");
-    return listTagMemberIds({ accountId: account.id, tagId, kind, ...readQuery(request, ZPageQuery) });
+    return listTagMemberIds({ accountId: account.id, scope, tagId, kind, ...readQuery(request, ZPageQuery) });
   });
   const change = (how: MembershipChange) =>
-    withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account }) => {
+    withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
       const tagId = idParam(params.tagId, "TAG_NOT_FOUND");
       const ids = (
         how === "remove"

@@ -1,6 +1,9 @@
 // The wrapper for OAuth bearer callers (the REST API). It authenticates the token (401), binds account-scoped paths
 // to the token's account (a foreign or unknown account key is a 404 ACCOUNT_NOT_FOUND, never 403, so keys cannot be
-// probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. Route handlers stay
+// probed), checks the scope (403 INSUFFICIENT_SCOPE), rate-limits per client, and maps errors. The client acts as
+// its member, so it sees the assets the member sees (`scope`, asset-scope/asset-scope.ts): an {assetId}, {alertId},
+// {groupId} or {trackerId} path parameter outside a group-limited member's groups is a 404 here, before the handler runs, and
+// `accountWide` routes (group and tag management, …) are 403 FORBIDDEN for such a member. Route handlers stay
 // one call:
 //
 //   export const GET = withApiAuth({ scope: "assets:read" }, async ({ account }) => ({ data: await listAssetIds(...) }));
@@ -9,7 +12,8 @@ import { type Scope } from "../modules/oauth/scopes";
 import { authenticateAccessToken, type AuthenticatedClient } from "../modules/oauth/authenticate-access-token";
 import { unauthenticatedResponse } from "./api-response";
 import { rateLimiter, type RateLimit } from "../security/rate-limit";
-import { bearerToken } from "./request-input";
+import { assertBoundIdsVisible, type AssetScope, isLimited, scopeOfLimit } from "../modules/asset-scope/asset-scope";
+import { bearerToken, idParam } from "./request-input";
 import { ACCOUNT_PARAM, resolveParams, type BaseContext, type HandlerResult, type RouteHandler, type RouteParams } from "./route-types";
 import { runApiRequest, toResponse } from "./run-api-request";
 
@@ -20,11 +24,16 @@ export interface ApiAuthOptions {
   accountParam?: string | false;
   /** per-client request budget; false turns it off */
   rateLimit?: RateLimit | false;
+  /** the route acts on the whole account: a group-limited member's client is refused (403 FORBIDDEN) */
+  accountWide?: boolean;
 }
 
 export const DEFAULT_API_RATE_LIMIT: RateLimit = { name: "api-client", points: 600, duration: 60 };
 
-export interface ApiAuthContext<P extends RouteParams> extends BaseContext<P>, Omit<AuthenticatedClient, "claims"> {}
+export interface ApiAuthContext<P extends RouteParams> extends BaseContext<P>, Omit<AuthenticatedClient, "claims"> {
+  /** the assets the client's member sees */
+  scope: AssetScope;
+}
 
 export function withApiAuth<P extends RouteParams = RouteParams>(
   options: ApiAuthOptions,
@@ -48,7 +57,18 @@ export function withApiAuth<P extends RouteParams = RouteParams>(
       }
       await limiter?.consume(auth.client.clientId);
 
+      const scope = await scopeOfLimit(auth.account.id, auth.client.limitGroupIds);
+      if (isLimited(scope)) {
+        if (options.accountWide) throw new AppError("FORBIDDEN", "Your access is limited to some groups: this acts on the whole account.");
+        const { assetId, alertId, groupId, trackerId } = params as Record<string, unknown>;
+        await assertBoundIdsVisible(scope, {
+          assetIds: typeof assetId === "string" ? [idParam(assetId, "ASSET_NOT_FOUND")] : [],
+          alertIds: typeof alertId === "string" ? [idParam(alertId, "ALERT_NOT_FOUND")] : [],
+          groupIds: typeof groupId === "string" ? [idParam(groupId, "GROUP_NOT_FOUND")] : [],
+          trackerIds: typeof trackerId === "string" ? [idParam(trackerId, "TRACKER_NOT_FOUND")] : [],
+        });
+      }
       const { claims: _claims, ...rest } = auth;
-      return toResponse(await handler({ ...frame, log, request, params, ...rest }));
+      return toResponse(await handler({ ...frame, log, request, params, scope, ...rest }));
     });
 }

@@ -145,7 +145,7 @@ export function createLiveStreamGateway(options: LiveStreamGatewayOptions): Live
         if (subscription) unregister(subscription);
         connections.delete(socket.id);
       };
-      const assetIds = await snapshots.subscribedAssets(account.id, query.assetIds);
+      const assetIds = await snapshots.subscribedAssets(account.id, query.assetIds, identity.limitGroupIds);
       subscription = new StreamSubscription({ id: socket.id, accountId: account.id, assetIds, channels: grant.channels, detailed: grant.detailed, clock });
       register(subscription); // from here on positions are held for this socket, so none falls between the two
       const { positions, fromMemory } = await snapshots.lastPositions(account.id, assetIds);

@@ -5,47 +5,15 @@
 // a per-account lock first (lockGroupTree), so two moves at once cannot build a cycle between them.
 import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db/client";
+import { childrenOf, type GroupNode, loadGroupTree, subtreeIds } from "../asset-scope/group-subtree";
 import { MAX_GROUP_DEPTH } from "./asset-groups.schema";
 
-export interface GroupNode {
-  id: number;
-  parentId: number | null;
-}
+export { type GroupNode, loadGroupTree, subtreeIds };
 
-type Reader = Pick<Prisma.TransactionClient, "assetGroup">;
-
-/** every group of the account, as nodes */
-export async function loadGroupTree(accountId: number, reader: Reader = db()): Promise<GroupNode[]> {
-  return reader.assetGroup.findMany({ where: { accountId }, select: { id: true, parentId: true }, orderBy: { id: "asc" } });
-}
 
 /** Held until the transaction ends: one change of the account's tree at a time. */
 export async function lockGroupTree(tx: Prisma.TransactionClient, accountId: number): Promise<void> {
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext('fleetline.group-tree'), ${accountId}::int)) AS lock`;
-}
-
-function childrenOf(nodes: readonly GroupNode[]): Map<number | null, number[]> {
-  const children = new Map<number | null, number[]>();
-  for (const node of nodes) {
-    const list = children.get(node.parentId) ?? [];
-    list.push(node.id);
-    children.set(node.parentId, list);
-  }
-  return children;
-}
-
-/** the group and every group under it, at any depth; [] when the group is not in the tree */
-export function subtreeIds(nodes: readonly GroupNode[], rootId: number): number[] {
-  if (!nodes.some((node) => node.id === rootId)) return [];
-  const children = childrenOf(nodes);
-  const ids: number[] = [];
-  const pending = [rootId];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    ids.push(id);
-    pending.push(...(children.get(id) ?? []));
-  }
-  return ids;
 }
 
 /** 1 for a top-level group, 2 for its subgroups, … */

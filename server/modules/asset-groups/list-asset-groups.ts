@@ -2,6 +2,7 @@
 // come first), optionally only the subgroups of one group or only the top-level groups.
 import { z } from "zod";
 import { db } from "../../db/client";
+import { type AssetScope, scopedGroupWhere, wholeFleet } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { decodeCursor, pageById, ZListPage } from "../paging";
 import { type AssetGroupPage, groupSelect, toAssetGroupDto } from "./asset-groups.schema";
@@ -11,11 +12,12 @@ const ZListAssetGroups = ZListPage.extend({
   parentId: z.number().int().positive().nullable().optional(),
 });
 
-export async function listAssetGroups(input: z.input<typeof ZListAssetGroups>): Promise<AssetGroupPage> {
+/** `scope`: a limited member lists only their groups and subgroups (asset-scope/asset-scope.ts) */
+export async function listAssetGroups(input: z.input<typeof ZListAssetGroups> & { scope?: AssetScope }): Promise<AssetGroupPage> {
   const { accountId, cursor, limit, parentId } = parseInput(ZListAssetGroups, input);
   const after = cursor ? decodeCursor(cursor) : 0;
   const rows = await db().assetGroup.findMany({
-    where: { accountId, id: { gt: after }, ...(parentId !== undefined ? { parentId } : {}) },
+    where: { AND: [scopedGroupWhere(input.scope ?? wholeFleet(accountId)), { accountId, id: { gt: after }, ...(parentId !== undefined ? { parentId } : {}) }] },
     select: groupSelect,
     orderBy: { id: "asc" },
     take: limit + 1, // one extra row tells whether another page exists

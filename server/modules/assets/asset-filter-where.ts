@@ -6,7 +6,7 @@
 // Reminder status is the most urgent status of the asset's service and renewal reminders as last evaluated
 // (overdue, then due_soon, then snoozed, then ok); an asset without reminders matches none of them.
 import type { Prisma } from "../../generated/prisma/client";
-import { groupAssetWhere } from "../asset-groups/group-asset-filter";
+import { groupTagWhere } from "../asset-scope/group-asset-filter";
 import { STATUS_THRESHOLDS } from "../positions/vehicle-status";
 import type { AssetReminderStatusFilter, AssetStatusFilter, TrackerProtocol } from "./assets.schema";
 
@@ -50,9 +50,7 @@ function statusWhere(status: AssetStatusFilter, now: Date): Prisma.AssetWhereInp
 }
 
 export async function assetFilterWhere(accountId: number, filters: AssetFilters, now: Date): Promise<Prisma.AssetWhereInput[]> {
-  const where: Prisma.AssetWhereInput[] = [];
-  if (filters.groupId !== undefined) where.push(await groupAssetWhere(accountId, filters.groupId));
-  if (filters.tagId !== undefined) where.push({ tags: { some: { tagId: filters.tagId } } });
+  const where = await groupTagWhere(accountId, filters);
   if (filters.protocol !== undefined) where.push({ tracker: { is: { protocol: filters.protocol } } });
   if (filters.status?.length) where.push({ OR: [...new Set(filters.status)].map((status) => statusWhere(status, now)) });
   if (filters.reminderStatus?.length) where.push({ OR: [...new Set(filters.reminderStatus)].map(reminderStatusWhere) });

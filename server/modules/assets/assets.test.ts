@@ -8,6 +8,7 @@ import { ZAssetDto, ZAssetPage } from "./assets.schema";
 import { createAsset } from "./create-asset";
 import { deleteAsset } from "./delete-asset";
 import { getAsset } from "./get-asset";
+import { wholeFleet } from "../asset-scope/asset-scope";
 import { listAssetIds } from "./list-asset-ids";
 import { listAssets } from "./list-assets";
 import { updateAsset } from "./update-asset";
@@ -69,7 +70,7 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
     const number = imei();
     await createAsset({ accountId: a.id, name: "One", imei: number });
     await expect(createAsset({ accountId: b.id, name: "Two", imei: number })).rejects.toMatchObject({ code: "IMEI_TAKEN", status: 409 });
-    expect(await listAssetIds({ accountId: b.id })).toEqual([]);
+    expect(await listAssetIds({ scope: wholeFleet(b.id) })).toEqual([]);
   });
 
   it("validates IMEI, protocol, adapter and the account", async () => {
@@ -225,7 +226,7 @@ describe.each(databaseKinds())("assets on %s", (kind) => {
     expect(last.next_cursor).toBeNull();
 
     expect((await listAssets({ accountId: a.id })).data).toHaveLength(5);
-    expect(await listAssetIds({ accountId: a.id })).toEqual(ids);
+    expect(await listAssetIds({ scope: wholeFleet(a.id) })).toEqual(ids);
     await expect(listAssets({ accountId: a.id, limit: 501 })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     await expect(listAssets({ accountId: a.id, limit: 0 })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     await expect(listAssets({ accountId: a.id, cursor: "garbage" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });

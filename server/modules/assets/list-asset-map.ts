@@ -5,6 +5,7 @@
 // page, and a larger one needs several connections anyway.
 import { z } from "zod";
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetWhere } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { decodeCursor, pageById, ZCursor } from "../paging";
 
@@ -35,12 +36,12 @@ export const ZAssetMapPage = z.object({
 });
 export type AssetMapPage = z.infer<typeof ZAssetMapPage>;
 
-/** One page of an account's asset ids in ascending order; `next_cursor` is null on the last page. */
-export async function listAssetMap(input: z.input<typeof ZListAssetMap>): Promise<AssetMapPage> {
+/** One page of the asset ids the scope sees, ascending; `next_cursor` is null on the last page. */
+export async function listAssetMap(input: z.input<typeof ZListAssetMap> & { scope: AssetScope }): Promise<AssetMapPage> {
   const { accountId, cursor, limit } = parseInput(ZListAssetMap, input);
   const after = cursor ? decodeCursor(cursor) : 0;
   const rows = await db().asset.findMany({
-    where: { accountId, id: { gt: after } },
+    where: { AND: [scopedAssetWhere(input.scope), { accountId, id: { gt: after } }] },
     select: { id: true },
     orderBy: { id: "asc" },
     take: limit + 1, // one extra row tells whether another page exists

@@ -6,14 +6,20 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import { groupNotFound } from "../asset-groups/asset-groups.schema";
-import { groupAssetWhere } from "../asset-groups/group-asset-filter";
+import { type AssetScope, isLimited, scopedAssetWhere, scopedGroupWhere, wholeFleet } from "../asset-scope/asset-scope";
+import { groupAssetWhere } from "../asset-scope/group-asset-filter";
 import { driverNotFound } from "../drivers/drivers.schema";
 import { findCurrentDriver } from "./find-current-driver";
 import { messageSelect, type MessageDto, toMessageDto, ZSendMessageRequest } from "./messages.schema";
 import { publishMessage } from "./publish-message";
 
-export async function sendMessage(input: { accountId: number; senderUserId: number | null; request: unknown; now?: Date }): Promise<MessageDto[]> {
+/**
+ * `scope`: the assets the sender sees (asset-scope/asset-scope.ts). A group-limited member writes to the drivers of
+ * their vehicles (asset_id, group_id: others are 404 as if missing) or to a driver by id; never to all drivers.
+ */
+export async function sendMessage(input: { accountId: number; scope?: AssetScope; senderUserId: number | null; request: unknown; now?: Date }): Promise<MessageDto[]> {
   const { accountId, senderUserId } = input;
+  const scope = input.scope ?? wholeFleet(accountId);
   const request = parseInput(ZSendMessageRequest, input.request);
   const now = input.now ?? new Date();
 
@@ -26,14 +32,14 @@ export async function sendMessage(input: { accountId: number; senderUserId: numb
     if (!driver) throw driverNotFound(request.driver_id);
     driverIds = [driver.id];
   } else if (request.asset_id !== undefined) {
-    const asset = await db().asset.findFirst({ where: { id: request.asset_id, accountId }, select: { id: true } });
+    const asset = await db().asset.findFirst({ where: { AND: [scopedAssetWhere(scope), { id: request.asset_id, accountId }] }, select: { id: true } });
     if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${request.asset_id} not found`);
     const driverId = await findCurrentDriver({ accountId, assetId: asset.id, now });
     if (driverId === null) throw new AppError("NO_CURRENT_DRIVER", `asset ${asset.id} has no current driver (no identified key, run or route names one)`);
     driverIds = [driverId];
     assetId = asset.id;
   } else if (request.group_id !== undefined) {
-    const group = await db().assetGroup.findFirst({ where: { id: request.group_id, accountId }, select: { id: true } });
+    const group = await db().assetGroup.findFirst({ where: { AND: [scopedGroupWhere(scope), { id: request.group_id, accountId }] }, select: { id: true } });
     if (!group) throw groupNotFound(request.group_id);
     const assets = await db().asset.findMany({
       where: { accountId, ...(await groupAssetWhere(accountId, group.id)) },
@@ -49,6 +55,7 @@ export async function sendMessage(input: { accountId: number; senderUserId: numb
     }
     driverIds = [...assetOf.keys()];
   } else {
+    if (isLimited(scope)) throw new AppError("FORBIDDEN", "Your access is limited to some groups: write to a group of yours instead of all drivers.");
     driverIds = (await db().driver.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: "asc" } })).map((d) => d.id);
     if (driverIds.length === 0) throw new AppError("NO_DRIVERS", "the account has no drivers to send to");
   }

@@ -3,6 +3,7 @@
 // only inserts rows, the delivery worker sends them. One row per (event, recipient, channel): the unique key makes a
 // person reached through two rules, or by role and by name, get one message.
 import type { Db } from "../../db/client";
+import { type GroupLimit, groupLimitMatcher } from "../asset-scope/asset-scope";
 import { type EscalationStep, type NotifyChannel, type NotifyConfig, type NotifyRecipients, ZNotifyConfig } from "./notify-config";
 
 export interface FiredAlertRef {
@@ -43,10 +44,11 @@ export async function queueAlertsNotifications(prisma: Db, alerts: readonly Fire
   });
   if (notified.length === 0) return 0;
   const members = await membersNamed(prisma, notified.map(({ alert, notify }) => ({ accountId: alert.accountId, recipients: notify })));
+  const sees = await visibilityOf(prisma, members, notified.map(({ alert }) => alert.assetId));
   const rows: Row[] = [];
   for (const { alert, notify } of notified) {
     const eventKey = alertEventKey(alert);
-    rows.push(...recipientRows(members, alert, notify, notify.channels, { eventKey, critical: notify.critical, notBefore: now }));
+    rows.push(...recipientRows(members, sees, alert, notify, notify.channels, { eventKey, critical: notify.critical, notBefore: now }));
     notify.escalation.forEach((step, index) => {
       rows.push({
         accountId: alert.accountId,
@@ -102,7 +104,8 @@ interface Row {
 /** the rows of an escalation step (the worker calls this when the step is due and nobody acknowledged) */
 export async function queueEscalationStep(prisma: Db, alert: FiredAlertRef, step: EscalationStep, index: number, now: number): Promise<number> {
   const members = await membersNamed(prisma, [{ accountId: alert.accountId, recipients: step }]);
-  return insertRows(prisma, recipientRows(members, alert, step, step.channels, { eventKey: `${alertEventKey(alert)}:escalation:${index + 1}`, critical: true, notBefore: now }));
+  const sees = await visibilityOf(prisma, members, [alert.assetId]);
+  return insertRows(prisma, recipientRows(members, sees, alert, step, step.channels, { eventKey: `${alertEventKey(alert)}:escalation:${index + 1}`, critical: true, notBefore: now }));
 }
 
 interface Member {
@@ -112,6 +115,17 @@ interface Member {
   /** false: a service user (API client), who cannot read mail or an inbox */
   canSignIn: boolean;
   phone: string | null;
+  /** a member limited to some groups (docs/fleet-records.md "Groups as scopes"); null: the whole fleet */
+  limit: GroupLimit | null;
+}
+
+/** whether a member sees an alert's asset: a limited member hears nothing of assets outside their groups */
+type Sees = (member: Member, assetId: number) => boolean;
+
+async function visibilityOf(prisma: Db, members: Map<number, Member[]>, assetIds: number[]): Promise<Sees> {
+  const limits = [...members.values()].flat().flatMap((member) => (member.limit ? [member.limit] : []));
+  const matches = await groupLimitMatcher(prisma, limits, assetIds);
+  return (member, assetId) => member.limit === null || matches(member.limit, assetId);
 }
 
 const namesNobody = (r: NotifyRecipients) => r.roles.length + r.user_ids.length + r.emails.length === 0;
@@ -133,7 +147,14 @@ async function membersNamed(prisma: Db, wanted: { accountId: number; recipients:
   if (clauses.length === 0) return byAccount;
   const rows = await prisma.membership.findMany({
     where: { OR: dedupe(clauses) },
-    select: { accountId: true, userId: true, role: true, user: { select: { email: true, passwordHash: true } } },
+    select: {
+      accountId: true,
+      userId: true,
+      role: true,
+      groupLimited: true,
+      scopeGroups: { select: { groupId: true } },
+      user: { select: { email: true, passwordHash: true } },
+    },
     orderBy: { id: "asc" },
   });
   if (rows.length === 0) return byAccount;
@@ -144,7 +165,14 @@ async function membersNamed(prisma: Db, wanted: { accountId: number; recipients:
   const phoneOf = new Map(settings.map((s) => [`${s.accountId}:${s.userId}`, s.phone]));
   for (const row of rows) {
     const list = byAccount.get(row.accountId) ?? [];
-    list.push({ userId: row.userId, role: row.role, email: row.user.email, canSignIn: row.user.passwordHash !== null, phone: phoneOf.get(`${row.accountId}:${row.userId}`) ?? null });
+    list.push({
+      userId: row.userId,
+      role: row.role,
+      email: row.user.email,
+      canSignIn: row.user.passwordHash !== null,
+      phone: phoneOf.get(`${row.accountId}:${row.userId}`) ?? null,
+      limit: row.groupLimited ? { accountId: row.accountId, groupIds: row.scopeGroups.map((group) => group.groupId) } : null,
+    });
     byAccount.set(row.accountId, list);
   }
   return byAccount;
@@ -163,6 +191,7 @@ function dedupe<T>(clauses: T[]): T[] {
 
 function recipientRows(
   membersByAccount: Map<number, Member[]>,
+  sees: Sees,
   alert: FiredAlertRef,
   recipients: NotifyRecipients,
   channels: NotifyChannel[],
@@ -180,7 +209,8 @@ function recipientRows(
   const memberEmails = new Set<string>();
   for (const member of members) {
     memberEmails.add(member.email.toLowerCase());
-    if (!member.canSignIn) continue;
+    // a limited member named by role, id or address hears nothing of an asset outside their groups
+    if (!member.canSignIn || !sees(member, alert.assetId)) continue;
     const recipientKey = `user:${member.userId}`;
     if (wants("email")) rows.push({ ...base, recipientKey, userId: member.userId, channel: "email", address: member.email });
     if (wants("in_app")) rows.push({ ...base, recipientKey, userId: member.userId, channel: "in_app" });

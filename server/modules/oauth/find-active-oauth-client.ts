@@ -3,7 +3,7 @@
 // credentials.revoked event (credentials.changed for an edit or a rotated secret), in every other process. lastUsedAt is written at most once a minute per client.
 // The client acts as a member: it is inactive once that user is no longer a member of the account, and its scopes
 // are cut to what the member's current role allows (role-scopes.ts). A role change or the member's removal drops
-// their clients' entries at once: users publishes member.changed (users/member-changes.ts), heard here in this
+// their clients' entries at once (so does a change of the groups they are limited to): users publishes member.changed (users/member-changes.ts), heard here in this
 // process and through the hub in every other.
 import { db } from "../../db/client";
 import { announce, processHub } from "../../announce";
@@ -22,6 +22,8 @@ export interface ActiveOAuthClient {
   userId: number;
   /** the acting member's role now: a route that needs more than a scope says (e.g. provisioning needs an admin) */
   role: Role;
+  /** the groups the member is limited to (docs/fleet-records.md "Groups as scopes"); null: the whole fleet */
+  limitGroupIds: number[] | null;
   scopes: Scope[];
   /** tokens issued under another version of the secret are refused */
   secretVersion: number;
@@ -70,7 +72,7 @@ export async function findActiveOAuthClient({ clientId }: { clientId: string }):
     row && !row.revokedAt
       ? await db().membership.findUnique({
           where: { userId_accountId: { userId: row.userId, accountId: row.account.id } },
-          select: { role: true },
+          select: { role: true, groupLimited: true, scopeGroups: { select: { groupId: true } } },
         })
       : null;
   const allowed = scopesForRole(membership?.role);
@@ -82,6 +84,7 @@ export async function findActiveOAuthClient({ clientId }: { clientId: string }):
           name: row.name,
           userId: row.userId,
           role: membership.role,
+          limitGroupIds: membership.groupLimited ? membership.scopeGroups.map((group) => group.groupId) : null,
           scopes: row.scopes.filter(isScope).filter((scope) => allowed.includes(scope)),
           secretVersion: row.secretVersion,
           account: row.account,

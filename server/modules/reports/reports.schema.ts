@@ -1,12 +1,13 @@
 // A report request as the REST query string and the dashboard send it, validated (docs/reports.md): `asset_ids=1,2`,
 // `from`/`to` ISO 8601 with an offset (half-open [from, to)), `period`, `format`, `io_columns`, `temp_min`/`temp_max`,
 // `event_types`, `cursor`, `limit`. parseReportRequest turns it into the engine's ReportRequest and checks the limits:
-// a range that is reversed, empty or too long → 422 REPORT_RANGE_INVALID; an asset not of the account → 404
-// ASSET_NOT_FOUND. A request too heavy to answer at once is not an error: the caller compares reportCost() with
+// a range that is reversed, empty or too long → 422 REPORT_RANGE_INVALID; an asset not of the account, or outside
+// the groups a limited member sees (docs/fleet-records.md "Groups as scopes") → 404 ASSET_NOT_FOUND. A request too heavy to answer at once is not an error: the caller compares reportCost() with
 // SYNC_COST_LIMIT and makes a job.
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
+import { type AssetScope, scopedAssetWhere, wholeFleet } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import {
   REPORT_FORMATS,
@@ -57,6 +58,8 @@ const zCelsius = z.coerce.number({ error: "must be a temperature in °C" }).min(
 
 export const ZReportQuery = z.object({
   asset_ids: zIdList,
+  group_id: z.string().optional().meta({ description: "Only the assets (of asset_ids, default all) in this group or its subgroups." }),
+  tag_id: z.string().optional().meta({ description: "Only the assets (of asset_ids, default all) with this tag." }),
   from: zInstant,
   to: zInstant,
   period: z.enum(REPORT_PERIODS, { error: `must be one of: ${REPORT_PERIODS.join(", ")}` }).optional(),
@@ -98,6 +101,8 @@ export interface ParsedReportRequest {
 /** validates a report query of an account (types, limits, that every asset is the account's) */
 export async function parseReportRequest(input: {
   accountId: number;
+  /** the assets the caller sees; default the whole account */
+  scope?: AssetScope;
   type: string;
   query: Record<string, unknown>;
 }): Promise<ParsedReportRequest> {
@@ -123,7 +128,7 @@ export async function parseReportRequest(input: {
     ]);
   }
   const found = await db().asset.findMany({
-    where: { accountId: input.accountId, id: { in: query.asset_ids } },
+    where: { AND: [scopedAssetWhere(input.scope ?? wholeFleet(input.accountId)), { accountId: input.accountId, id: { in: query.asset_ids } }] },
     select: { id: true },
   });
   const missing = query.asset_ids.filter((id) => !found.some((asset) => asset.id === id));

@@ -21,6 +21,8 @@ export interface StreamIdentity {
   /** public client_id, safe to log */
   clientId: string;
   account: AccountEntitlements & { id: number; key: string };
+  /** the groups the client's member is limited to (docs/fleet-records.md "Groups as scopes"); null: the whole fleet */
+  limitGroupIds: number[] | null;
 }
 
 /** what the database said about a token: who it is, or null when it must be refused */
@@ -81,7 +83,12 @@ async function lookup(token: string): Promise<Lookup> {
   if (!auth) return null;
   const { plan, addonMobility, addonDriver, id, key } = auth.account;
   return {
-    identity: { oauthClientId: auth.client.id, clientId: auth.client.clientId, account: { id, key, plan, addonMobility, addonDriver } },
+    identity: {
+      oauthClientId: auth.client.id,
+      clientId: auth.client.clientId,
+      account: { id, key, plan, addonMobility, addonDriver },
+      limitGroupIds: auth.client.limitGroupIds,
+    },
     scopes: auth.scopes,
   };
 }

@@ -4,6 +4,7 @@
 // client validated before it still connects, from the kept list and this node's memory of last positions; with
 // anything missing the connection is refused (fail closed) and the client retries.
 import { db } from "../../db/client";
+import { filterVisibleAssetIds, scopeOfGroups, wholeFleet } from "../asset-scope/asset-scope";
 import { listAssetIds } from "../assets/list-asset-ids";
 import type { LivePosition, TripSummary } from "../positions/live-position";
 import type { Clock } from "./clock";
@@ -37,12 +38,22 @@ export class StreamSnapshots {
 
   /**
    * The assets to subscribe: those asked for that belong to the account, in the order asked (the rest dropped
-   * silently). Throws StreamRefusal SERVICE_UNAVAILABLE when the database fails and no recent list is kept.
+   * silently). Throws StreamRefusal SERVICE_UNAVAILABLE when the database fails and no recent list is kept. A member
+   * limited to some groups (`limitGroupIds`) gets only the assets of those groups, read afresh on every connect and
+   * never served from the kept list (fail closed), so an asset outside them is never subscribed.
    */
-  async subscribedAssets(accountId: number, requested: readonly number[]): Promise<number[]> {
+  async subscribedAssets(accountId: number, requested: readonly number[], limitGroupIds: readonly number[] | null = null): Promise<number[]> {
+    if (limitGroupIds !== null) {
+      try {
+        const visible = async () => filterVisibleAssetIds(await scopeOfGroups(accountId, limitGroupIds), requested);
+        return await withTimeout(visible(), this.lookupTimeoutMs, "asset lookup");
+      } catch {
+        throw unavailable();
+      }
+    }
     let owned: number[];
     try {
-      const load = () => withTimeout(listAssetIds({ accountId }), this.lookupTimeoutMs, "asset lookup");
+      const load = () => withTimeout(listAssetIds({ scope: wholeFleet(accountId) }), this.lookupTimeoutMs, "asset lookup");
       owned = (await this.accountAssets.get(accountId, load)).value;
     } catch {
       throw unavailable();

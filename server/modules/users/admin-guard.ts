@@ -22,3 +22,11 @@ export async function assertAnotherAdmin(tx: Tx, accountId: number, userId: numb
   const others = await tx.membership.count({ where: { accountId, role: "admin", userId: { not: userId } } });
   if (others === 0) throw new AppError("LAST_ADMIN", "an account must keep at least one admin");
 }
+
+/** An admin sees the whole fleet (docs/fleet-records.md "Groups as scopes"): a group-limited member is not made one. */
+export async function assertNotGroupLimited(tx: Tx, accountId: number, userId: number): Promise<void> {
+  const membership = await tx.membership.findUnique({ where: { userId_accountId: { userId, accountId } }, select: { groupLimited: true } });
+  if (!membership?.groupLimited) return;
+  const message = "a member limited to some groups cannot be an admin: lift the limit first";
+  throw new AppError("VALIDATION_FAILED", `role: ${message}`, [{ field: "role", message }]);
+}

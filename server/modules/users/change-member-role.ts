@@ -2,7 +2,7 @@
 // follows the role, so the member.changed fact (member-changes.ts) drops their cached lookups.
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
-import { assertAnotherAdmin, lockMembership } from "./admin-guard";
+import { assertAnotherAdmin, assertNotGroupLimited, lockMembership } from "./admin-guard";
 import { publishMemberChange } from "./member-changes";
 import type { Role } from "./roles";
 import { ZChangeMemberRole } from "./users.schema";
@@ -16,6 +16,7 @@ export async function changeMemberRole(input: {
   const changed = await db().$transaction(async (tx) => {
     const current = await lockMembership(tx, accountId, userId);
     if (current === "admin" && role !== "admin") await assertAnotherAdmin(tx, accountId, userId);
+    if (role === "admin") await assertNotGroupLimited(tx, accountId, userId);
     await tx.membership.update({ where: { userId_accountId: { userId, accountId } }, data: { role } });
     return { id: userId, role };
   });

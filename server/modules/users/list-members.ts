@@ -9,11 +9,13 @@ export async function listMembers({ accountId }: { accountId: number }): Promise
     select: {
       role: true,
       createdAt: true,
+      groupLimited: true,
+      scopeGroups: { select: { groupId: true }, orderBy: { groupId: "asc" } },
       user: { select: { id: true, email: true, name: true, passwordHash: true } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return memberships.map(({ role, createdAt, user }) => ({
+  return memberships.map(({ role, createdAt, user, groupLimited, scopeGroups }) => ({
     id: user.id,
     email: user.email,
     name: user.name,
@@ -21,5 +23,6 @@ export async function listMembers({ accountId }: { accountId: number }): Promise
     canSignIn: user.passwordHash !== null,
     awaitingPassword: user.passwordHash === null && !isServiceUserEmail(user.email),
     joinedAt: createdAt.toISOString(),
+    groupIds: groupLimited ? scopeGroups.map((row) => row.groupId) : null,
   }));
 }

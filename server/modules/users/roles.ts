@@ -50,3 +50,25 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   if (!role) return false;
   return (ROLE_PERMISSIONS[permission] as readonly Role[] | undefined)?.includes(role) ?? false;
 }
+
+/**
+ * Permissions that act on the whole account rather than on some assets: a member limited to some groups (docs/
+ * fleet-records.md "Groups as scopes") never holds them, whatever the role. Admins cannot be limited at all.
+ */
+export const ACCOUNT_WIDE_PERMISSIONS: readonly Permission[] = [
+  "account.manage",
+  "users.manage",
+  "api.manage",
+  "imports.manage",
+  "webhooks.manage",
+  "passengers.manage",
+  "links.manage",
+  // report schedules mail reports on the account's behalf, "all" being the whole fleet when they run
+  "reports.manage",
+];
+
+/** can(), for a member who may be limited to some groups */
+export function canMember(role: Role | null | undefined, limited: boolean, permission: Permission): boolean {
+  if (limited && ACCOUNT_WIDE_PERMISSIONS.includes(permission)) return false;
+  return can(role, permission);
+}

@@ -44,6 +44,8 @@ export const ZMember = z.object({
   /** added without a password: their welcome e-mail's link is how they choose one (docs/dashboard.md "Password links") */
   awaitingPassword: z.boolean(),
   joinedAt: z.string().describe("ISO 8601"),
+  /** the groups the member is limited to (docs/fleet-records.md "Groups as scopes"); null: the whole fleet */
+  groupIds: z.array(z.number().int()).nullable(),
 });
 export type Member = z.infer<typeof ZMember>;
 

@@ -3,6 +3,7 @@
 // the REST API's, validated by the use cases, so the dashboard and integrations cannot drift apart.
 import { z } from "zod";
 import { hubEvents } from "../hub-iterator";
+import { visibleAssetIds } from "../../modules/asset-scope/asset-scope";
 import { createAlertRule } from "../../modules/alerts/create-alert-rule";
 import { deleteAlertRule } from "../../modules/alerts/delete-alert-rule";
 import { listAlertRules } from "../../modules/alerts/list-alert-rules";
@@ -29,11 +30,15 @@ export interface FiredAlertNotice {
   message: string;
 }
 
-/** the account's fired alerts as they happen, ending (and unsubscribing) when `signal` aborts */
-export function accountAlerts(accountId: number, signal: AbortSignal | undefined): AsyncGenerator<FiredAlertNotice> {
+/**
+ * the account's fired alerts as they happen, ending (and unsubscribing) when `signal` aborts; `assetIds` (null: all)
+ * keeps those of a group-limited member's assets
+ */
+export function accountAlerts(accountId: number, signal: AbortSignal | undefined, assetIds: ReadonlySet<number> | null = null): AsyncGenerator<FiredAlertNotice> {
+  const wanted = (alert: { accountId: number; assetId: number }) => alert.accountId === accountId && (assetIds === null || assetIds.has(alert.assetId));
   return hubEvents({
     event: "alert",
-    map: (alert) => (alert.accountId === accountId ? { id: alert.id, assetId: alert.assetId, type: alert.type, message: alert.message } : null),
+    map: (alert) => (wanted(alert) ? { id: alert.id, assetId: alert.assetId, type: alert.type, message: alert.message } : null),
     maxQueued: MAX_QUEUED,
     signal,
   });
@@ -72,7 +77,7 @@ export const alertsRouter = createTrpcRouter({
       }),
     )
     .query(({ ctx, input: { accountKey: _key, cursor, ...filters } }) =>
-      listFiredAlerts({ accountId: ctx.account.id, query: { ...filters, ...(cursor ? { cursor } : {}) } }),
+      listFiredAlerts({ accountId: ctx.account.id, scope: ctx.scope, query: { ...filters, ...(cursor ? { cursor } : {}) } }),
     ),
 
   /**
@@ -102,5 +107,7 @@ export const alertsRouter = createTrpcRouter({
       return acknowledgeAlert({ accountId: ctx.account.id, alertId: input.alertId, by: { userId: ctx.userId, label: user ? `${user.name} <${user.email}>` : `user ${ctx.userId}` } });
     }),
 
-  live: requirePermission("alerts.read").subscription(({ ctx, signal }) => accountAlerts(ctx.account.id, signal)),
+  live: requirePermission("alerts.read").subscription(async function* ({ ctx, signal }) {
+    yield* accountAlerts(ctx.account.id, signal, await visibleAssetIds(ctx.scope));
+  }),
 });

@@ -12,7 +12,7 @@ import { listAssetGroups } from "../../modules/asset-groups/list-asset-groups";
 import { replaceAssetGroup } from "../../modules/asset-groups/replace-asset-group";
 import { MAX_BODY_IDS } from "../../modules/owned-ids";
 import { ZPageInput } from "../../modules/paging";
-import { createTrpcRouter, requirePermission } from "../trpc";
+import { createTrpcRouter, requirePermission, requireWholeFleet } from "../trpc";
 
 const ZId = z.number().int().positive();
 const ZGroupId = z.object({ groupId: ZId });
@@ -20,7 +20,7 @@ const ZName = z.string().max(1000);
 const ZAssetIds = ZGroupId.extend({ assetIds: z.array(ZId).max(MAX_BODY_IDS) });
 
 function changeAssets(change: MembershipChange) {
-  return requirePermission("assets.write")
+  return requireWholeFleet("assets.write")
     .input(ZAssetIds)
     .mutation(({ ctx, input }) => changeGroupAssets({ accountId: ctx.account.id, groupId: input.groupId, change, assetIds: input.assetIds }));
 }
@@ -28,14 +28,14 @@ function changeAssets(change: MembershipChange) {
 export const assetGroupsRouter = createTrpcRouter({
   list: requirePermission("assets.read")
     .input(ZPageInput)
-    .query(({ ctx, input }) => listAssetGroups({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
+    .query(({ ctx, input }) => listAssetGroups({ accountId: ctx.account.id, scope: ctx.scope, cursor: input.cursor, limit: input.limit })),
 
-  create: requirePermission("assets.write")
+  create: requireWholeFleet("assets.write")
     .input(z.object({ name: ZName, parentId: ZId.nullable().optional() }))
     .mutation(({ ctx, input }) => createAssetGroup({ accountId: ctx.account.id, body: { name: input.name, parent_id: input.parentId ?? null } })),
 
   /** a new name in the same place (the REST PUT with the group's current parent) */
-  rename: requirePermission("assets.write")
+  rename: requireWholeFleet("assets.write")
     .input(ZGroupId.extend({ name: ZName }))
     .mutation(async ({ ctx, input }) => {
       const group = await getAssetGroup({ accountId: ctx.account.id, groupId: input.groupId });
@@ -43,7 +43,7 @@ export const assetGroupsRouter = createTrpcRouter({
     }),
 
   /** the group (with its subgroups and assets) under another parent; null: to the top level */
-  move: requirePermission("assets.write")
+  move: requireWholeFleet("assets.write")
     .input(ZGroupId.extend({ parentId: ZId.nullable() }))
     .mutation(async ({ ctx, input }) => {
       const group = await getAssetGroup({ accountId: ctx.account.id, groupId: input.groupId });
@@ -51,7 +51,7 @@ export const assetGroupsRouter = createTrpcRouter({
     }),
 
   /** refused with GROUP_HAS_SUBGROUPS while subgroups sit in it; its assets only leave it */
-  delete: requirePermission("assets.write")
+  delete: requireWholeFleet("assets.write")
     .input(ZGroupId)
     .mutation(({ ctx, input }) => deleteAssetGroup({ accountId: ctx.account.id, groupId: input.groupId })),
 

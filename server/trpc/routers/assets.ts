@@ -1,6 +1,8 @@
 // Assets and their tracker (one IMEI per asset), and re-keying a phone tracker's device id. Validation of IMEI,
 // device id, adapter kind and lengths is the use cases'.
 import { z } from "zod";
+import { AppError } from "../../errors";
+import { isLimited } from "../../modules/asset-scope/asset-scope";
 import { createAsset } from "../../modules/assets/create-asset";
 import { deleteAsset } from "../../modules/assets/delete-asset";
 import { listAssets } from "../../modules/assets/list-assets";
@@ -17,7 +19,7 @@ export const assetsRouter = createTrpcRouter({
   list: requirePermission("assets.read")
     .input(ZAssetListInput)
     .query(({ ctx, input: { accountKey: _key, cursor, ...rest } }) =>
-      listAssets({ accountId: ctx.account.id, cursor: cursor ?? undefined, ...rest }),
+      listAssets({ accountId: ctx.account.id, scope: ctx.scope, cursor: cursor ?? undefined, ...rest }),
     ),
 
   create: requirePermission("assets.write")
@@ -34,7 +36,11 @@ export const assetsRouter = createTrpcRouter({
         allowWeakDeviceId: z.boolean().optional(),
       }),
     )
-    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => createAsset({ accountId: ctx.account.id, ...fields })),
+    .mutation(({ ctx, input: { accountKey: _key, ...fields } }) => {
+      // a new asset is in no group yet: a group-limited member could not see it (docs/fleet-records.md "Groups as scopes")
+      if (isLimited(ctx.scope)) throw new AppError("FORBIDDEN", "Your access is limited to some groups: ask an admin to add vehicles.");
+      return createAsset({ accountId: ctx.account.id, ...fields });
+    }),
 
   /** imei/adapter: null removes the tracker / adapter, undefined leaves it. */
   update: requirePermission("assets.write")

@@ -27,7 +27,7 @@ export const messagesRouter = createTrpcRouter({
 
   send: requirePermission("messages.send")
     .input(z.object({ request: z.record(z.string(), z.unknown()) }))
-    .mutation(({ ctx, input }) => sendMessage({ accountId: ctx.account.id, senderUserId: ctx.userId, request: input.request })),
+    .mutation(({ ctx, input }) => sendMessage({ accountId: ctx.account.id, scope: ctx.scope, senderUserId: ctx.userId, request: input.request })),
 
   markRead: requirePermission("messages.send")
     .input(z.object({ driverId: ZDriverId }))

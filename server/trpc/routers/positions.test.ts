@@ -4,9 +4,10 @@
 import pino from "pino";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHub, hub, setHub, type Hub } from "../../hub";
+import { createMemoryHub, hub } from "../../hub";
 import { changeGroupAssets } from "../../modules/asset-groups/change-group-assets";
 import { createAssetGroup } from "../../modules/asset-groups/create-asset-group";
+import { useMemoryHub } from "../../testing/use-memory-hub";
 import { createAsset } from "../../modules/assets/create-asset";
 import { changeTagMembers } from "../../modules/tags/change-tag-members";
 import { createTag } from "../../modules/tags/create-tag";
@@ -67,16 +68,7 @@ async function nextWithin<T>(iterator: AsyncIterator<T>, ms: number): Promise<It
 }
 
 describe("positions.live subscription", () => {
-  let previous: Hub | undefined;
-  beforeAll(() => {
-    try {
-      previous = hub();
-    } catch {
-      previous = undefined;
-    }
-    setHub(createMemoryHub());
-  });
-  afterAll(() => setHub(previous));
+  useMemoryHub();
 
   describe.each(databaseKinds())("on %s", (kind) => {
     useTestDatabase(kind);

@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { hubEvents } from "../hub-iterator";
+import { visibleAssetIds } from "../../modules/asset-scope/asset-scope";
+import { groupTagWhere } from "../../modules/asset-scope/group-asset-filter";
 import type { LivePosition } from "../../modules/positions/live-position";
-import { listMatchingAssetIds } from "../../modules/assets/list-matching-asset-ids";
 import { listPositionHistory } from "../../modules/positions/list-position-history";
 import { listTrips } from "../../modules/trips/list-trips";
 import { getLatestReadings } from "../../modules/positions/get-latest-readings";
@@ -30,14 +31,17 @@ export function toMapPosition(p: LivePosition): MapPosition {
 }
 
 /**
- * Positions events of one account (only the assets in `only` when given), as an async iterable that ends (and
- * unsubscribes) when `signal` aborts.
+ * Positions events of one account, as an async iterable that ends (and unsubscribes) when `signal` aborts. `assetIds`
+ * (null: all) keeps only those assets: a group-limited member's, or the live map's group / tag filter.
  */
-export function accountPositions(accountId: number, signal: AbortSignal | undefined, only?: ReadonlySet<number>): AsyncGenerator<MapPosition> {
-  const keep = (p: LivePosition) => p.accountId === accountId && (!only || only.has(p.assetId));
+export function accountPositions(accountId: number, signal: AbortSignal | undefined, assetIds: ReadonlySet<number> | null = null): AsyncGenerator<MapPosition> {
   // the newest fixes matter: when a stalled client's queue is full, older ones are superseded
-  return hubEvents({ event: "position", map: (p) => (keep(p) ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
+  const wanted = (p: LivePosition) => p.accountId === accountId && (assetIds === null || assetIds.has(p.assetId));
+  return hubEvents({ event: "position", map: (p) => (wanted(p) ? toMapPosition(p) : null), maxQueued: MAX_QUEUED, signal });
 }
+
+/** the live map's filters: the assets of a group (with its subgroups) and/or of a tag, as assets.list takes them */
+const ZLiveFilters = z.object({ groupId: z.number().int().positive().optional(), tagId: z.number().int().positive().optional() });
 
 const MAX_QUEUED = 1000;
 
@@ -47,7 +51,6 @@ const MAX_TRIPS = 500;
 
 const ZAssetId = z.number().int().positive();
 /** the live map's filter: only the vehicles of a group (with its subgroups) and/or with a tag */
-const ZLiveFilter = z.object({ groupId: ZAssetId.optional(), tagId: ZAssetId.optional() });
 const ZRange = z.object({ assetId: ZAssetId, from: z.string().max(40).optional(), to: z.string().max(40).optional() });
 
 function parseRange(input: { from?: string; to?: string }, limit: number) {
@@ -60,17 +63,14 @@ function parseRange(input: { from?: string; to?: string }, limit: number) {
 }
 
 export const positionsRouter = createTrpcRouter({
-  /**
-   * the account's positions as they arrive; re-fetch the asset list after (re)connecting, the stream has no replay.
-   * With groupId / tagId only those vehicles', decided when the subscription starts (a vehicle put in the group later
-   * joins at the next (re)connection or change of filter).
-   */
+  /** the account's positions as they arrive; re-fetch the asset list after (re)connecting, the stream has no replay */
+  // Only the assets the member sees (docs/fleet-records.md "Groups as scopes"), narrowed by groupId / tagId; the set is
+  // taken when the subscription starts (the map re-subscribes when its filter changes and after every reconnect).
   live: requirePermission("assets.read")
-    .input(ZLiveFilter)
+    .input(ZLiveFilters)
     .subscription(async function* ({ ctx, input, signal }) {
-      const filtered = input.groupId !== undefined || input.tagId !== undefined;
-      const only = filtered ? await listMatchingAssetIds({ accountId: ctx.account.id, groupId: input.groupId, tagId: input.tagId }) : undefined;
-      yield* accountPositions(ctx.account.id, signal, only);
+      const filters = await groupTagWhere(ctx.account.id, { groupId: input.groupId, tagId: input.tagId });
+      yield* accountPositions(ctx.account.id, signal, await visibleAssetIds(ctx.scope, filters));
     }),
 
   /** fixes of one asset in the range (default: the last 24 hours), oldest first */

@@ -4,6 +4,7 @@
 // which mail the fleet's data out on their own, are managed by admins and fleet managers (reports.manage) and read by
 // everyone else.
 import { z } from "zod";
+import { isLimited } from "../../modules/asset-scope/asset-scope";
 import { runReport } from "../../modules/reports/engine/run-report";
 import { reportCost } from "../../modules/reports/engine/report-cost";
 import { createReportJob } from "../../modules/reports/jobs/create-report-job";
@@ -29,7 +30,7 @@ export const reportsRouter = createTrpcRouter({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const request = await toRequest(ctx.account.id, input);
+      const request = await toRequest(ctx.scope, input);
       const cost = reportCost(request);
       if (cost > SYNC_COST_LIMIT) {
         const job = await createReportJob({ accountId: ctx.account.id, request, format: input.jobFormat, createdBy: `user:${ctx.userId}` });
@@ -43,19 +44,21 @@ export const reportsRouter = createTrpcRouter({
   createJob: requirePermission("assets.read")
     .input(ZRequest.extend({ format: z.enum(["xlsx", "pdf", "html"]) }))
     .mutation(async ({ ctx, input }) =>
-      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.account.id, input), format: input.format, createdBy: `user:${ctx.userId}` }),
+      createReportJob({ accountId: ctx.account.id, request: await toRequest(ctx.scope, input), format: input.format, createdBy: `user:${ctx.userId}` }),
     ),
 
   jobs: requirePermission("assets.read")
     .input(z.object({ cursor: z.string().max(256).nullish(), limit: z.number().int().min(1).max(100).default(20) }))
-    .query(({ ctx, input }) => listReportJobs({ accountId: ctx.account.id, cursor: input.cursor ?? null, limit: input.limit })),
+    .query(({ ctx, input }) => listReportJobs({ accountId: ctx.account.id, owner: { scope: ctx.scope, createdBy: `user:${ctx.userId}` }, cursor: input.cursor ?? null, limit: input.limit })),
 
   job: requirePermission("assets.read")
     .input(z.object({ jobId: z.number().int().positive() }))
-    .query(({ ctx, input }) => getReportJob({ accountId: ctx.account.id, jobId: input.jobId })),
+    .query(({ ctx, input }) => getReportJob({ accountId: ctx.account.id, owner: { scope: ctx.scope, createdBy: `user:${ctx.userId}` }, jobId: input.jobId })),
 
-  /** every schedule of the account (at most 100) */
-  schedules: requirePermission("assets.read").query(({ ctx }) => listReportSchedules({ accountId: ctx.account.id, limit: 100 })),
+  /** every schedule of the account (at most 100); none for a group-limited member (schedules are account-wide) */
+  schedules: requirePermission("assets.read").query(async ({ ctx }) =>
+    isLimited(ctx.scope) ? { data: [], next_cursor: null } : listReportSchedules({ accountId: ctx.account.id, limit: 100 }),
+  ),
 
   /** the body is checked by the use case, so the form gets the REST API's field errors */
   createSchedule: requirePermission("reports.manage")

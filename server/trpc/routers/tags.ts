@@ -11,7 +11,7 @@ import { createTag } from "../../modules/tags/create-tag";
 import { deleteTag } from "../../modules/tags/delete-tag";
 import { listTags } from "../../modules/tags/list-tags";
 import { replaceTag } from "../../modules/tags/replace-tag";
-import { createTrpcRouter, requirePermission } from "../trpc";
+import { createTrpcRouter, requirePermission, requireWholeFleet } from "../trpc";
 
 const ZId = z.number().int().positive();
 const ZTagId = z.object({ tagId: ZId });
@@ -19,7 +19,7 @@ const ZTagFields = z.object({ name: z.string().max(1000), color: z.string().max(
 const ZMembers = ZTagId.extend({ ids: z.array(ZId).max(MAX_BODY_IDS) });
 
 function changeMembers(kind: OwnedKind, change: Exclude<MembershipChange, "replace">) {
-  return requirePermission("assets.write")
+  return requireWholeFleet("assets.write")
     .input(ZMembers)
     .mutation(({ ctx, input }) => changeTagMembers({ accountId: ctx.account.id, tagId: input.tagId, kind, change, ids: input.ids }));
 }
@@ -29,17 +29,17 @@ export const tagsRouter = createTrpcRouter({
     .input(ZPageInput)
     .query(({ ctx, input }) => listTags({ accountId: ctx.account.id, cursor: input.cursor, limit: input.limit })),
 
-  create: requirePermission("assets.write")
+  create: requireWholeFleet("assets.write")
     .input(ZTagFields)
     .mutation(({ ctx, input }) => createTag({ accountId: ctx.account.id, body: { name: input.name, color: input.color } })),
 
   /** name and colour replaced (colour left out: the default grey), as REST PUT */
-  update: requirePermission("assets.write")
+  update: requireWholeFleet("assets.write")
     .input(ZTagId.extend(ZTagFields.shape))
     .mutation(({ ctx, input }) => replaceTag({ accountId: ctx.account.id, tagId: input.tagId, body: { name: input.name, color: input.color } })),
 
   /** its assets and drivers only lose the label */
-  delete: requirePermission("assets.write")
+  delete: requireWholeFleet("assets.write")
     .input(ZTagId)
     .mutation(({ ctx, input }) => deleteTag({ accountId: ctx.account.id, tagId: input.tagId })),
 

@@ -5,6 +5,7 @@ import { addPerson, resendWelcome } from "../../modules/users/add-person";
 import { listSentInvitations, withdrawInvitation } from "../../modules/users/account-invitations";
 import { listMembers } from "../../modules/users/list-members";
 import { removeMember } from "../../modules/users/remove-member";
+import { setMemberGroups } from "../../modules/users/set-member-groups";
 import { createTrpcRouter, requirePermission } from "../trpc";
 
 const ZRole = z.enum(["admin", "fleet_manager", "office_staff", "viewer"]);
@@ -46,6 +47,11 @@ export const usersRouter = createTrpcRouter({
       await changeMemberRole({ accountId: ctx.account.id, userId: input.userId, role: input.role });
       return { ok: true as const };
     }),
+
+  /** limits a member to some groups (with their subgroups), or lifts the limit (null); admins cannot be limited */
+  setGroups: requirePermission("users.manage")
+    .input(ZUserId.extend({ groupIds: z.array(z.number().int().positive()).nullable() }))
+    .mutation(({ ctx, input }) => setMemberGroups({ accountId: ctx.account.id, userId: input.userId, groupIds: input.groupIds })),
 
   remove: requirePermission("users.manage")
     .input(ZUserId)

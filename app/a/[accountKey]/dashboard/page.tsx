@@ -22,7 +22,7 @@ export default async function DashboardPage({ params }: Params) {
   const accountId = page.account.id;
 
   const [assetIds, members, clients, keys] = await Promise.all([
-    page.can("assets.read") ? listAssetIds({ accountId }) : null,
+    page.can("assets.read") ? listAssetIds({ scope: page.scope }) : null,
     page.can("users.manage") ? listMembers({ accountId }) : null,
     page.can("api.manage") ? listOAuthClients({ accountId }) : null,
     page.can("api.manage") ? listApiKeys({ accountId }) : null,

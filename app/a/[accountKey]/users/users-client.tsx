@@ -1,7 +1,8 @@
 "use client";
 // Members and roles: add a person with a role (an e-mailed link to choose their password, or an initial password),
-// resend that link, change roles, remove members.
-// The server keeps at least one admin; its refusal (LAST_ADMIN) is shown as is.
+// resend that link, change roles, remove members. The server keeps at least one admin; its refusal (LAST_ADMIN) is
+// shown as is. A member other than an admin can be limited to some asset groups (docs/fleet-records.md "Groups as
+// scopes"): the Groups dialog picks them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -28,6 +29,7 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const queryClient = useQueryClient();
   const router = useRouter();
   const [adding, setAdding] = useState(false);
+  const [limiting, setLimiting] = useState<Member | null>(null);
   const removing = useDeleteTarget<Member>();
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
@@ -135,6 +137,11 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
                   Resend invitation
                 </Button>
               ) : null}
+              {member.role !== "admin" ? (
+                <Button variant="secondary" aria-label={`Groups of ${member.name}`} onClick={() => setLimiting(member)}>
+                  {member.groupIds === null ? "Whole fleet" : `${member.groupIds.length} group${member.groupIds.length === 1 ? "" : "s"}`}
+                </Button>
+              ) : null}
               <Button
                 variant="danger-ghost"
                 aria-label={`Remove ${member.name}`}
@@ -181,6 +188,14 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
         </dl>
       </Card>
 
+      {limiting ? (
+        <GroupLimitDialog
+          accountKey={accountKey}
+          member={limiting}
+          onDone={() => list.succeeded(`Groups of ${limiting.name} saved.`)}
+          onClose={() => setLimiting(null)}
+        />
+      ) : null}
       {adding ? (
         <AddUserDialog
           accountKey={accountKey}
@@ -265,6 +280,44 @@ function AddUserDialog({ accountKey, onClose, onAdded }: { accountKey: string; o
         />
       ) : null}
       <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue="viewer" error={errors.role} />
+    </FormDialog>
+  );
+}
+
+/** Which groups a member sees: the whole fleet, or the chosen groups with their subgroups. */
+function GroupLimitDialog({ accountKey, member, onDone, onClose }: { accountKey: string; member: Member; onDone: () => Promise<unknown>; onClose: () => void }) {
+  const trpc = useTRPC();
+  const groups = useQuery(trpc.assetGroups.list.queryOptions({ accountKey, limit: 500 }));
+  const [limited, setLimited] = useState(member.groupIds !== null);
+  const save = useMutation(trpc.users.setGroups.mutationOptions({ onSuccess: async () => { await onDone(); onClose(); } }));
+  return (
+    <FormDialog
+      title={`Groups of ${member.name}`}
+      submitLabel="Save"
+      busy={save.isPending}
+      submitDisabled={groups.isLoading}
+      failure={describeError(save.error)}
+      formClassName="grid grid-cols-1 gap-3"
+      onSubmit={(form) =>
+        save.mutateAsync({ accountKey, userId: member.id, groupIds: limited ? form.getAll("group").map(Number) : null })
+      }
+      onClose={onClose}
+    >
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={!limited} onChange={(event) => setLimited(!event.target.checked)} />
+        Whole fleet (every vehicle of the account)
+      </label>
+      {limited ? (
+        <fieldset className="grid gap-2">
+          <legend className="text-sm text-slate-600">Only the vehicles of these groups and their subgroups:</legend>
+          {(groups.data?.data ?? []).map((group) => (
+            <label key={group.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="group" value={group.id} defaultChecked={member.groupIds?.includes(group.id) ?? false} />
+              {group.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
     </FormDialog>
   );
 }

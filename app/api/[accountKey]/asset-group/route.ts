@@ -12,12 +12,12 @@ import { listAssetGroups } from "@/server/modules/asset-groups/list-asset-groups
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { parent_id, cursor, limit } = readQuery(request, ZGroupListQuery);
-  return listAssetGroups({ accountId: account.id, parentId: parent_id === "null" ? null : parent_id, cursor, limit });
+  return listAssetGroups({ accountId: account.id, scope, parentId: parent_id === "null" ? null : parent_id, cursor, limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account }) => {
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
   const group = await createAssetGroup({ accountId: account.id, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: group }, { status: 201, headers: { location: `/api/${account.key}/asset-group/${group.id}` } });
 });

@@ -7,7 +7,7 @@ import { listAssets } from "@/server/modules/assets/list-assets";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { cursor, limit, group_id, tag_id, protocol, status, q, reminder_status } = readQuery(request, ZAssetListQuery);
-  return listAssets({ accountId: account.id, cursor, limit, groupId: group_id, tagId: tag_id, protocol, status, q, reminderStatus: reminder_status });
+  return listAssets({ accountId: account.id, scope, cursor, limit, groupId: group_id, tagId: tag_id, protocol, status, q, reminderStatus: reminder_status });
 });

@@ -5,7 +5,7 @@ import { listAssetMap, ZAssetMapQuery } from "@/server/modules/assets/list-asset
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { cursor, limit } = readQuery(request, ZAssetMapQuery);
-  return listAssetMap({ accountId: account.id, cursor, limit });
+  return listAssetMap({ accountId: account.id, scope, cursor, limit });
 });

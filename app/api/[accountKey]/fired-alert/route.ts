@@ -6,8 +6,8 @@ import { listFiredAlerts } from "@/server/modules/alerts/list-fired-alerts";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "alerts:read" }, async ({ request, account }) =>
-  listFiredAlerts({ accountId: account.id, query: Object.fromEntries(new URL(request.url).searchParams) }),
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "alerts:read" }, async ({ request, account, scope }) =>
+  listFiredAlerts({ accountId: account.id, scope, query: Object.fromEntries(new URL(request.url).searchParams) }),
 );
 
 export const POST = methodNotAllowed(["GET"]);

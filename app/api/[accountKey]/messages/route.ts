@@ -17,8 +17,8 @@ export const GET = withApiAuth<{ accountKey: string }>({ scope: "messages:read" 
   return listMessages({ accountId: account.id, driverId: query.driver_id, cursor: query.cursor, limit: query.limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "messages:write" }, async ({ request, account, userId }) => {
-  const messages = await sendMessage({ accountId: account.id, senderUserId: userId, request: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "messages:write" }, async ({ request, account, userId, scope }) => {
+  const messages = await sendMessage({ accountId: account.id, scope, senderUserId: userId, request: await readJson(request, z.unknown()) });
   return jsonResponse({ data: messages }, { status: 201 });
 });
 

@@ -12,7 +12,7 @@ import { ZOdometerListQuery } from "@/server/modules/odometer-entries/odometer-e
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
   const { asset_id, source, from, to, cursor, limit } = readQuery(request, ZOdometerListQuery);
   return listOdometerEntries({
     accountId: account.id,
@@ -25,7 +25,7 @@ export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" },
   });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account }) => {
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
   const entry = await createOdometerEntry({ accountId: account.id, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: entry }, { status: 201, headers: { location: `/api/${account.key}/odometer-entry/${entry.id}` } });
 });

@@ -7,9 +7,9 @@ import { ZPageQuery } from "@/server/modules/paging";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "reports:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "reports:read" }, async ({ request, account, scope, client }) => {
   const query = readQuery(request, ZPageQuery);
-  return listReportJobs({ accountId: account.id, cursor: query.cursor, limit: query.limit });
+  return listReportJobs({ accountId: account.id, owner: { scope, createdBy: `oauth:${client.clientId}` }, cursor: query.cursor, limit: query.limit });
 });
 
 export const POST = methodNotAllowed(["GET"]);

@@ -11,12 +11,12 @@ import { listReportSchedules } from "@/server/modules/reports/schedules/list-rep
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "reports:read" }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "reports:read", accountWide: true }, async ({ request, account }) => {
   const query = readQuery(request, ZPageQuery);
   return listReportSchedules({ accountId: account.id, cursor: query.cursor, limit: query.limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "reports:write" }, async ({ request, account, client }) => {
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "reports:write", accountWide: true }, async ({ request, account, client }) => {
   const schedule = await createReportSchedule({ accountId: account.id, body: await readJson(request, z.unknown()), createdBy: `oauth:${client.clientId}` });
   return jsonResponse({ data: schedule }, { status: 201, headers: { location: `/api/${account.key}/report-schedules/${schedule.id}` } });
 });

@@ -9,8 +9,8 @@ import { queueReportJob } from "@/server/modules/reports/jobs/queue-report-job";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "reports:read" }, async ({ request, account, client }) => {
-  const job = await queueReportJob({ accountId: account.id, body: await readJson(request, z.unknown()), createdBy: `oauth:${client.clientId}` });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "reports:read" }, async ({ request, account, client, scope }) => {
+  const job = await queueReportJob({ accountId: account.id, scope, body: await readJson(request, z.unknown()), createdBy: `oauth:${client.clientId}` });
   return reportJobAccepted(account.key, job);
 });
 

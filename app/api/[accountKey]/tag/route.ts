@@ -15,7 +15,7 @@ export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" },
   listTags({ accountId: account.id, ...readQuery(request, ZPageQuery) }),
 );
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account }) => {
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
   const tag = await createTag({ accountId: account.id, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: tag }, { status: 201, headers: { location: `/api/${account.key}/tag/${tag.id}` } });
 });

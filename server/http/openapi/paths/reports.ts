@@ -43,7 +43,9 @@ const ZReportPage = z
   .meta({ id: "ReportPage" });
 
 const ZReportQuery = z.object({
-  asset_ids: z.string().meta({ description: "Comma-separated asset ids (1 to 500), or `all`.", example: "12,13" }),
+  asset_ids: z.string().optional().meta({ description: "Comma-separated asset ids (1 to 500), or `all` (every asset the caller sees); may be left out with group_id or tag_id.", example: "12,13" }),
+  group_id: z.string().optional().meta({ description: "Only the assets (of asset_ids, default all) in this asset group or one of its subgroups." }),
+  tag_id: z.string().optional().meta({ description: "Only the assets (of asset_ids, default all) with this tag." }),
   from: z.string().meta({ description: "ISO 8601 with an offset; the range is [from, to).", example: "2026-11-01T00:00:00+02:00" }),
   to: z.string().meta({ description: "At most 366 days after from (route: 31).", example: "2026-12-01T00:00:00+02:00" }),
   period: z.enum(REPORT_PERIODS).optional().meta({ description: "mileage: day (default), week, month; activity: range (default) or day; temperature: range (default) or day." }),

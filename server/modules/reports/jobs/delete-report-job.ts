@@ -3,10 +3,17 @@
 // and the socket says {"type": "job.deleted"}.
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
+import { reportJobOwnerWhere } from "./report-job-owner";
+import type { AssetScope } from "../../asset-scope/asset-scope";
 import { publishReportJobDeleted } from "./report-job-events";
 
-export async function deleteReportJob(input: { accountId: number; jobId: number }): Promise<void> {
-  const { count } = await db().reportJob.deleteMany({ where: { id: input.jobId, accountId: input.accountId } });
+export async function deleteReportJob(input: {
+  accountId: number;
+  jobId: number;
+  /** the caller's scope and name (user:<id>, oauth:<client_id>): a group-limited member sees only their own jobs */
+  owner?: { scope: AssetScope; createdBy: string };
+}): Promise<void> {
+  const { count } = await db().reportJob.deleteMany({ where: { id: input.jobId, accountId: input.accountId, ...reportJobOwnerWhere(input.owner?.scope, input.owner?.createdBy ?? "") } });
   if (count === 0) throw new AppError("REPORT_JOB_NOT_FOUND", "Report job not found.");
   await publishReportJobDeleted(input.accountId, input.jobId);
 }

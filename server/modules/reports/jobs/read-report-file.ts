@@ -3,6 +3,8 @@
 // sweep deletes the bytes.
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
+import { reportJobOwnerWhere } from "./report-job-owner";
+import type { AssetScope } from "../../asset-scope/asset-scope";
 
 export interface ReportFileContent {
   fileName: string;
@@ -10,9 +12,16 @@ export interface ReportFileContent {
   body: Uint8Array;
 }
 
-export async function readReportFile(input: { accountId: number; jobId: number }, now = Date.now()): Promise<ReportFileContent> {
+export async function readReportFile(
+  input: {
+    accountId: number;
+    jobId: number;
+    /** the caller's scope and name (user:<id>, oauth:<client_id>): a group-limited member sees only their own jobs */
+    owner?: { scope: AssetScope; createdBy: string };
+  },
+  now = Date.now()): Promise<ReportFileContent> {
   const job = await db().reportJob.findFirst({
-    where: { id: input.jobId, accountId: input.accountId },
+    where: { id: input.jobId, accountId: input.accountId, ...reportJobOwnerWhere(input.owner?.scope, input.owner?.createdBy ?? "") },
     select: { status: true, expiresAt: true, errorMessage: true },
   });
   if (!job) throw new AppError("REPORT_JOB_NOT_FOUND", "Report job not found.");

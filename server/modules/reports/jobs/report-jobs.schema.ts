@@ -105,7 +105,10 @@ export const ZReportJobBody = z
     type: z.string().meta({ description: `One of ${REPORT_TYPES.join(", ")}.` }),
     asset_ids: z
       .union([z.literal("all"), z.array(z.number().int().positive())])
-      .meta({ description: "Asset ids (1 to 500), or \"all\" for every asset of the account (at most 500)." }),
+      .optional()
+      .meta({ description: "Asset ids (1 to 500), or \"all\" for every asset the caller sees (at most 500); may be left out with group_id or tag_id." }),
+    group_id: z.number().int().positive().optional().meta({ description: "Only the assets (of asset_ids, default all) in this group or its subgroups." }),
+    tag_id: z.number().int().positive().optional().meta({ description: "Only the assets (of asset_ids, default all) with this tag." }),
     from: z.string().meta({ description: "ISO 8601 with an offset; the range is [from, to).", example: "2026-11-01T00:00:00+02:00" }),
     to: z.string().meta({ example: "2026-12-01T00:00:00+02:00" }),
     period: z.enum(REPORT_PERIODS).nullish(),

@@ -21,8 +21,8 @@ export default async function AssetPage({ params }: Params) {
   if (!page.can("assets.read")) return <NoAccess title="Asset" />;
   const id = Number(assetId);
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
-  // another account's asset is "not found", exactly like one that does not exist
-  const asset = await getAsset({ accountId: page.account.id, assetId: id }).catch((error: unknown) => {
+  // another account's asset, or one outside a limited member's groups, is "not found", like one that does not exist
+  const asset = await getAsset({ accountId: page.account.id, assetId: id, scope: page.scope }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "ASSET_NOT_FOUND") return null;
     throw error;
   });

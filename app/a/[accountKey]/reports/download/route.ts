@@ -25,20 +25,20 @@ export async function GET(request: Request, { params }: { params: Promise<{ acco
   try {
     const user = await getSessionUser();
     if (!user) return errorResponse(401, { message: "Sign in first.", code: "UNAUTHENTICATED" });
-    const { account, role } = await getMembership({ userId: user.id, accountKey });
+    const { account, role, scope } = await getMembership({ userId: user.id, accountKey });
     if (!can(role, "assets.read")) throw new AppError("FORBIDDEN", "Your role does not allow this.");
     const query = new URL(request.url).searchParams;
 
     const jobId = query.get("job");
     if (jobId !== null) {
       const id = z.coerce.number().int().positive().parse(jobId);
-      return reportFileResponse(await readReportFile({ accountId: account.id, jobId: id }));
+      return reportFileResponse(await readReportFile({ accountId: account.id, owner: { scope, createdBy: `user:${user.id}` }, jobId: id }));
     }
 
     const format = z.enum(["pdf", "xlsx", "html"]).parse(query.get("format"));
     const type = query.get("type") ?? "";
     // the REST query names; a JSON page is never asked here
-    const answer = await answerReport({ accountId: account.id, type, query: { ...Object.fromEntries(query), format }, createdBy: `user:${user.id}` });
+    const answer = await answerReport({ accountId: account.id, scope, type, query: { ...Object.fromEntries(query), format }, createdBy: `user:${user.id}` });
     if (answer.kind === "job") {
       return jsonResponse(
         { message: "This report is large: it is being made in the background; download it from Report jobs on the Reports page.", job: answer.job },

@@ -17,12 +17,12 @@ export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ params
   data: await getAssetGroup({ accountId: account.id, groupId: idParam(params.groupId, "GROUP_NOT_FOUND") }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account }) => {
+export const PUT = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
   const groupId = idParam(params.groupId, "GROUP_NOT_FOUND");
   return { data: await replaceAssetGroup({ accountId: account.id, groupId, body: await readJson(request, z.unknown()) }) };
 });
 
-export const DELETE = withApiAuth<Params>({ scope: "assets:write" }, async ({ params, account }) => {
+export const DELETE = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ params, account }) => {
   await deleteAssetGroup({ accountId: account.id, groupId: idParam(params.groupId, "GROUP_NOT_FOUND") });
   return new Response(null, { status: 204 });
 });

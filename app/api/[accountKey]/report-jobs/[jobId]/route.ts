@@ -10,12 +10,12 @@ export const dynamic = "force-dynamic";
 
 type Params = { accountKey: string; jobId: string };
 
-export const GET = withApiAuth<Params>({ scope: "reports:read" }, async ({ params, account }) => ({
-  data: await getReportJob({ accountId: account.id, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") }),
+export const GET = withApiAuth<Params>({ scope: "reports:read" }, async ({ params, account, scope, client }) => ({
+  data: await getReportJob({ accountId: account.id, owner: { scope, createdBy: `oauth:${client.clientId}` }, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") }),
 }));
 
-export const DELETE = withApiAuth<Params>({ scope: "reports:read" }, async ({ params, account }) => {
-  await deleteReportJob({ accountId: account.id, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") });
+export const DELETE = withApiAuth<Params>({ scope: "reports:read" }, async ({ params, account, scope, client }) => {
+  await deleteReportJob({ accountId: account.id, owner: { scope, createdBy: `oauth:${client.clientId}` }, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") });
   return new Response(null, { status: 204 });
 });
 

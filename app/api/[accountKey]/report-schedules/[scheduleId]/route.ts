@@ -13,15 +13,15 @@ export const dynamic = "force-dynamic";
 type Params = { accountKey: string; scheduleId: string };
 const scheduleId = (params: Params) => idParam(params.scheduleId, "REPORT_SCHEDULE_NOT_FOUND");
 
-export const GET = withApiAuth<Params>({ scope: "reports:read" }, async ({ params, account }) => ({
+export const GET = withApiAuth<Params>({ scope: "reports:read", accountWide: true }, async ({ params, account }) => ({
   data: await getReportSchedule({ accountId: account.id, scheduleId: scheduleId(params) }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "reports:write" }, async ({ request, params, account }) => ({
+export const PUT = withApiAuth<Params>({ scope: "reports:write", accountWide: true }, async ({ request, params, account }) => ({
   data: await updateReportSchedule({ accountId: account.id, scheduleId: scheduleId(params), body: await readJson(request, z.unknown()) }),
 }));
 
-export const DELETE = withApiAuth<Params>({ scope: "reports:write" }, async ({ params, account }) => {
+export const DELETE = withApiAuth<Params>({ scope: "reports:write", accountWide: true }, async ({ params, account }) => {
   await deleteReportSchedule({ accountId: account.id, scheduleId: scheduleId(params) });
   return new Response(null, { status: 204 });
 });

@@ -10,9 +10,9 @@ import { answerReport, CACHE_HEADER } from "@/server/modules/reports/jobs/answer
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string; type: string }>({ scope: "reports:read" }, async ({ request, account, params, client }) => {
+export const GET = withApiAuth<{ accountKey: string; type: string }>({ scope: "reports:read" }, async ({ request, account, params, client, scope }) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const answer = await answerReport({ accountId: account.id, type: params.type, query, createdBy: `oauth:${client.clientId}` });
+  const answer = await answerReport({ accountId: account.id, scope, type: params.type, query, createdBy: `oauth:${client.clientId}` });
   if (answer.kind === "job") return reportJobAccepted(account.key, answer.job);
   if (answer.kind === "file") return reportFileResponse(answer, { [CACHE_HEADER]: answer.cache });
   return new Response(new Uint8Array(answer.body), {

@@ -16,12 +16,12 @@ export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ params
   data: await getTag({ accountId: account.id, tagId: idParam(params.tagId, "TAG_NOT_FOUND") }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account }) => {
+export const PUT = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
   const tagId = idParam(params.tagId, "TAG_NOT_FOUND");
   return { data: await replaceTag({ accountId: account.id, tagId, body: await readJson(request, z.unknown()) }) };
 });
 
-export const DELETE = withApiAuth<Params>({ scope: "assets:write" }, async ({ params, account }) => {
+export const DELETE = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ params, account }) => {
   await deleteTag({ accountId: account.id, tagId: idParam(params.tagId, "TAG_NOT_FOUND") });
   return new Response(null, { status: 204 });
 });

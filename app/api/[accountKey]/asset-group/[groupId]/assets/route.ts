@@ -21,7 +21,7 @@ export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ reques
 });
 
 function change(kind: MembershipChange) {
-  return withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account }) => {
+  return withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
     const groupId = idParam(params.groupId, "GROUP_NOT_FOUND");
     const assetIds =
       kind === "remove"

@@ -8,8 +8,8 @@ import { readReportFile } from "@/server/modules/reports/jobs/read-report-file";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string; jobId: string }>({ scope: "reports:read" }, async ({ params, account }) =>
-  reportFileResponse(await readReportFile({ accountId: account.id, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") })),
+export const GET = withApiAuth<{ accountKey: string; jobId: string }>({ scope: "reports:read" }, async ({ params, account, scope, client }) =>
+  reportFileResponse(await readReportFile({ accountId: account.id, owner: { scope, createdBy: `oauth:${client.clientId}` }, jobId: idParam(params.jobId, "REPORT_JOB_NOT_FOUND") })),
 );
 
 export const POST = methodNotAllowed(["GET"]);
