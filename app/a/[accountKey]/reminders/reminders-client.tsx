@@ -25,9 +25,11 @@ const STATUS_STYLE = {
 const today = () => new Date().toISOString().slice(0, 10);
 const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
-type ServiceForm = { id: number | null; assetId: string; task: string; everyKm: string; soonKm: string; everyHours: string; soonHours: string; every: string; unit: string; soon: string };
+// start: where counting begins until a service is logged ("Last done on"; an edit keeps the stored start, so saving
+// a changed interval does not re-count from today)
+type ServiceForm = { id: number | null; assetId: string; task: string; everyKm: string; soonKm: string; everyHours: string; soonHours: string; every: string; unit: string; soon: string; lastDone: string; startOdometerKm: number | null; startHours: number | null };
 type RenewalForm = { id: number | null; assetId: string; driverId?: number | null; kind: string; name: string; expiresOn: string; days: string };
-const NEW_SERVICE: ServiceForm = { id: null, assetId: "", task: "", everyKm: "", soonKm: "", everyHours: "", soonHours: "", every: "", unit: "month", soon: "" };
+const NEW_SERVICE: ServiceForm = { id: null, assetId: "", task: "", everyKm: "", soonKm: "", everyHours: "", soonHours: "", every: "", unit: "month", soon: "", lastDone: "", startOdometerKm: null, startHours: null };
 const NEW_RENEWAL: RenewalForm = { id: null, assetId: "", kind: "insurance", name: "", expiresOn: "", days: "30" };
 
 function describeDue(item: ReminderItem): string {
@@ -73,6 +75,9 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
     if (form.everyKm) body.distance = { every_km: num(form.everyKm), due_soon_km: num(form.soonKm) ?? null };
     if (form.everyHours) body.engine_hours = { every_hours: num(form.everyHours), due_soon_hours: num(form.soonHours) ?? null };
     if (form.every) body.time = { every: num(form.every), unit: form.unit, due_soon: num(form.soon) ?? null, due_soon_unit: "day" };
+    if (form.lastDone || form.startOdometerKm !== null || form.startHours !== null) {
+      body.start = { ...(form.lastDone ? { on: form.lastDone } : {}), odometer_km: form.startOdometerKm, engine_hours: form.startHours };
+    }
     saveService.mutate({ accountKey, id: form.id, body });
   };
   const submitRenewal = (form: RenewalForm) =>
@@ -128,7 +133,7 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
                         variant="ghost"
                         onClick={() => {
                           const r = item.reminder;
-                          setService({ id: r.id, assetId: String(r.asset_id), task: r.task, everyKm: r.distance?.every_km.toString() ?? "", soonKm: r.distance?.due_soon_km?.toString() ?? "", everyHours: r.engine_hours?.every_hours.toString() ?? "", soonHours: r.engine_hours?.due_soon_hours?.toString() ?? "", every: r.time?.every.toString() ?? "", unit: r.time?.unit ?? "month", soon: r.time?.due_soon?.toString() ?? "" });
+                          setService({ id: r.id, assetId: String(r.asset_id), task: r.task, everyKm: r.distance?.every_km.toString() ?? "", soonKm: r.distance?.due_soon_km?.toString() ?? "", everyHours: r.engine_hours?.every_hours.toString() ?? "", soonHours: r.engine_hours?.due_soon_hours?.toString() ?? "", every: r.time?.every.toString() ?? "", unit: r.time?.unit ?? "month", soon: r.time?.due_soon?.toString() ?? "", lastDone: r.start.on, startOdometerKm: r.start.odometer_km, startHours: r.start.engine_hours });
                         }}
                       >
                         Edit
@@ -171,6 +176,14 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
               <SelectField label="Unit" value={service.unit} onChange={(e) => setService({ ...service, unit: e.target.value })} options={["day", "week", "month", "year"].map((u) => ({ value: u, label: `${u}s` }))} />
               <Field label="Due soon (days before)" inputMode="numeric" value={service.soon} onChange={(e) => setService({ ...service, soon: e.target.value })} />
             </div>
+            <Field
+              label="Last done on"
+              type="date"
+              value={service.lastDone}
+              onChange={(e) => setService({ ...service, lastDone: e.target.value })}
+              error={fields["start.on"]}
+              hint="When this was last done, if before today: the first due date counts from it. Left empty: today."
+            />
           </>
         ) : null}
       </Dialog>
