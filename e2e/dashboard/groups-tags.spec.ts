@@ -30,7 +30,7 @@ test("a group made on the Groups page, vehicles added in bulk, and the live map 
   for (const name of ["Van North 1", "Van North 2", "Van South"]) await cli(["asset", "create", "--account", account.key, "--name", name]);
 
   await open(page, account, "groups");
-  await expect(page.getByRole("heading", { name: "Groups" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Groups", exact: true })).toBeVisible();
   const dialog = page.getByRole("dialog");
   await openDialog(page.getByRole("button", { name: "New group" }).first(), dialog);
   await dialog.getByLabel("Name").fill("North");
