@@ -9,6 +9,11 @@ import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
 import { createAlertRule } from "../alerts/create-alert-rule";
+import { changeGroupAssets } from "../asset-groups/change-group-assets";
+import { createAssetGroup } from "../asset-groups/create-asset-group";
+import { changeTagMembers } from "../tags/change-tag-members";
+import { createTag } from "../tags/create-tag";
+import { deleteTag } from "../tags/delete-tag";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import type { LivePosition } from "../positions/live-position";
 import { EvaluationService } from "./evaluation-service";
@@ -100,6 +105,55 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
       ["IGNITION_ON", "Keys"],
       ["IGNITION_OFF", "Keys off"],
     ]);
+  });
+
+  it("applies a group rule to an asset added to a subgroup after the rule was made, until it is taken out; never to one outside", async () => {
+    const { account, asset: inside, drive } = await fleet();
+    const outside = await createAsset({ accountId: account.id, name: "Truck", imei: testImei() });
+    const other = new TestDrive({ accountId: account.id, assetId: outside.id });
+    const region = await createAssetGroup({ accountId: account.id, body: { name: "North" } });
+    const depot = await createAssetGroup({ accountId: account.id, body: { name: "Depot", parent_id: region.id } });
+    const alerts = collect(hub, "alert");
+    await createAlertRule({ accountId: account.id, body: { name: "North keys", type: "IGNITION", cooldown_s: 0, params: { trigger: "on" }, group_ids: [region.id] } });
+    const { send } = node();
+    const fired = () => alerts.filter((a) => a.accountId === account.id).map((a) => a.assetId);
+    const toggle = () => [drive.record({ ignition: false }), drive.record({ ignition: true }), other.record({ ignition: false }), other.record({ ignition: true })];
+
+    await send(...toggle());
+    expect(fired()).toEqual([]); // the group holds no asset yet: the rule watches none (not every asset)
+
+    await changeGroupAssets({ accountId: account.id, groupId: depot.id, change: "add", assetIds: [inside.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id]);
+
+    await changeGroupAssets({ accountId: account.id, groupId: depot.id, change: "remove", assetIds: [inside.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id]);
+  });
+
+  it("applies a tag rule to the assets carrying the tag when the position is evaluated", async () => {
+    const { account, asset: tagged, drive } = await fleet();
+    const untagged = await createAsset({ accountId: account.id, name: "Truck", imei: testImei() });
+    const other = new TestDrive({ accountId: account.id, assetId: untagged.id });
+    const reefer = await createTag({ accountId: account.id, body: { name: "Reefer", color: "#0088ff" } });
+    const alerts = collect(hub, "alert");
+    await createAlertRule({ accountId: account.id, body: { name: "Reefer keys", type: "IGNITION", cooldown_s: 0, params: { trigger: "on" }, tag_ids: [reefer.id] } });
+    const { send } = node();
+    const fired = () => alerts.filter((a) => a.accountId === account.id).map((a) => a.assetId);
+    const toggle = () => [drive.record({ ignition: false }), drive.record({ ignition: true }), other.record({ ignition: false }), other.record({ ignition: true })];
+
+    await send(...toggle());
+    expect(fired()).toEqual([]);
+    await changeTagMembers({ accountId: account.id, tagId: reefer.id, kind: "asset", change: "add", ids: [tagged.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([tagged.id]);
+    await deleteTag({ accountId: account.id, tagId: reefer.id });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([tagged.id]); // a deleted tag picks no asset (and the rule does not widen to every asset)
   });
 
   it("stores a DEVICE_ALARM alert for a position carrying a device alarm (a GT06 sos)", async () => {
