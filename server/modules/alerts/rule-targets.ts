@@ -1,7 +1,7 @@
 // The assets a rule watches through its groups (each with its subgroups, asset-scope/group-subtree.ts) and tags,
 // resolved in a few queries when an account's rules load for evaluation (evaluation/account-context.ts) and for the
 // silent-tracker sweep (connectivity-gate.ts). Evaluating a position then stays one set lookup; a membership change
-// drops the cached rules on every node (asset-scope/notify-membership-changed.ts), so an asset added to a group later
+// drops the cached rules on every node (geofences/notify-rules-changed.ts), so an asset added to a group later
 // is watched from its next position on.
 import type { Prisma } from "../../generated/prisma/client";
 import { loadGroupTree, subtreeIds } from "../asset-scope/group-subtree";

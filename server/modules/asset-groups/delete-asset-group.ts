@@ -3,7 +3,7 @@
 // them could clash with a sibling's name, and deleting a branch by mistake should cost nothing
 // (docs/fleet-records.md "Deleting a group").
 import { db } from "../../db/client";
-import { notifyMembershipChanged } from "../asset-scope/notify-membership-changed";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import { groupNotFound, ZGroupRef } from "./asset-groups.schema";
@@ -26,6 +26,6 @@ export async function deleteAssetGroup(input: { accountId: number; groupId: numb
     return { id: groupId };
   });
   // alert rules naming the group keep its id, which now picks no asset
-  await notifyMembershipChanged(accountId);
+  await publishRulesChanged(accountId);
   return deleted;
 }

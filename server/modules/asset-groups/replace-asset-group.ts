@@ -3,7 +3,7 @@
 // parent is not a group of the account, is the group itself or one of its subgroups (a cycle), or would make the tree
 // deeper than MAX_GROUP_DEPTH levels.
 import { db } from "../../db/client";
-import { notifyMembershipChanged } from "../asset-scope/notify-membership-changed";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { AppError } from "../../errors";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { type AssetGroupDto, groupNameTaken, groupNotFound, groupSelect, toAssetGroupDto, ZAssetGroupBody, ZGroupRef } from "./asset-groups.schema";
@@ -22,7 +22,7 @@ export async function replaceAssetGroup(input: { accountId: number; groupId: num
       return tx.assetGroup.update({ where: { id: groupId }, data: { name, nameKey: name.toLowerCase(), parentId }, select: groupSelect });
     });
     // a move changes which groups' subtrees hold its assets (alert rules targeting groups)
-    await notifyMembershipChanged(accountId);
+    await publishRulesChanged(accountId);
     return toAssetGroupDto(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw groupNameTaken(name);

@@ -1,6 +1,6 @@
 // Deletes a tag; the assets and drivers it labelled only lose the label.
 import { db } from "../../db/client";
-import { notifyMembershipChanged } from "../asset-scope/notify-membership-changed";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { parseInput } from "../parse-input";
 import { tagNotFound, ZTagRef } from "./tags.schema";
 
@@ -9,6 +9,6 @@ export async function deleteTag(input: { accountId: number; tagId: number }): Pr
   const { count } = await db().tag.deleteMany({ where: { id: tagId, accountId } });
   if (count === 0) throw tagNotFound(tagId);
   // alert rules naming the tag keep its id, which now picks no asset
-  await notifyMembershipChanged(accountId);
+  await publishRulesChanged(accountId);
   return { id: tagId };
 }
