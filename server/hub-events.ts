@@ -44,7 +44,10 @@ declare module "./hub" {
      * pushes the difference (docs/vehicle-control.md "Authorised drivers")
      */
     "authorised-drivers.changed": { accountId: number; assetId: number };
-    /** an account's alert rules or geofences changed: evaluators on every node reload them */
+    /**
+     * an account's alert rules or geofences changed, or which assets its groups and tags hold
+     * (geofences/notify-rules-changed.ts): evaluators on every node reload them
+     */
     "alert-rules.changed": { accountId: number };
     /**
      * a tracking link was created, changed, disabled, expired, moved to another vehicle, crossed a schedule boundary or

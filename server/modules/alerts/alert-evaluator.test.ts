@@ -21,6 +21,8 @@ function rule(body: Record<string, unknown>, geofence: GeofenceRow | null = null
     type: parsed.type,
     enabled: true,
     assetIds: parsed.asset_ids,
+    groupIds: parsed.group_ids,
+    tagIds: parsed.tag_ids,
     cooldownS: parsed.cooldown_s,
     params: parsed.params,
     createdAt: new Date(0),

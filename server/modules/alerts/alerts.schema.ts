@@ -24,6 +24,8 @@ export const RULE_LIMITS = {
   silenceMinutes: { min: 1, max: 10_080 },
   cooldownS: { min: 0, max: 86_400 },
   assetIds: { max: 1000 },
+  groupIds: { max: 100 },
+  tagIds: { max: 100 },
 } as const;
 
 /** At most one alert per rule and asset within this many seconds, unless the rule says otherwise. */
@@ -115,7 +117,22 @@ const common = {
     .max(RULE_LIMITS.assetIds.max, `may list at most ${RULE_LIMITS.assetIds.max} assets`)
     .default([])
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
-    .meta({ description: "The assets watched; empty (the default): every asset of the account, also ones added later." }),
+    .meta({
+      description:
+        "Assets the rule watches. The rule applies to an asset listed here, in one of `group_ids` (or their subgroups) or carrying one of `tag_ids`; all three empty (the default): every asset of the account, also ones added later.",
+    }),
+  group_ids: z
+    .array(ZId, { error: "must be a list of asset group ids" })
+    .max(RULE_LIMITS.groupIds.max, `may list at most ${RULE_LIMITS.groupIds.max} groups`)
+    .default([])
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+    .meta({ description: "Asset groups whose assets the rule watches, each with its subgroups; membership counts when a position is evaluated." }),
+  tag_ids: z
+    .array(ZId, { error: "must be a list of tag ids" })
+    .max(RULE_LIMITS.tagIds.max, `may list at most ${RULE_LIMITS.tagIds.max} tags`)
+    .default([])
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+    .meta({ description: "Tags whose assets the rule watches; tagging counts when a position is evaluated." }),
   cooldown_s: wholeNumber(RULE_LIMITS.cooldownS.min, RULE_LIMITS.cooldownS.max, "seconds")
     .default(DEFAULT_COOLDOWN_S)
     .meta({ description: `At most one alert per rule and asset within this many seconds (default ${DEFAULT_COOLDOWN_S}).` }),
@@ -166,7 +183,9 @@ export const ZAlertRuleDto = z
     name: z.string(),
     type: z.enum(ALERT_RULE_TYPES),
     enabled: z.boolean(),
-    asset_ids: z.array(z.number().int()).meta({ description: "empty: every asset of the account" }),
+    asset_ids: z.array(z.number().int()).meta({ description: "with group_ids and tag_ids all empty: every asset of the account" }),
+    group_ids: z.array(z.number().int()).meta({ description: "asset groups watched, each with its subgroups" }),
+    tag_ids: z.array(z.number().int()).meta({ description: "tags whose assets are watched" }),
     cooldown_s: z.number().int(),
     params: ZRuleParams.meta({ description: "the type's settings, as given" }),
     notify: ZNotifyConfig.nullable().meta({ description: "recipients and channels; null: nobody is notified" }),
@@ -187,6 +206,8 @@ export const alertRuleSelect = {
   type: true,
   enabled: true,
   assetIds: true,
+  groupIds: true,
+  tagIds: true,
   cooldownS: true,
   params: true,
   notify: true,
@@ -200,6 +221,8 @@ export interface AlertRuleRow {
   type: AlertRuleType;
   enabled: boolean;
   assetIds: number[];
+  groupIds: number[];
+  tagIds: number[];
   cooldownS: number;
   params: unknown;
   notify?: unknown;
@@ -214,6 +237,8 @@ export function toAlertRuleDto(row: AlertRuleRow): AlertRuleDto {
     type: row.type,
     enabled: row.enabled,
     asset_ids: row.assetIds,
+    group_ids: row.groupIds,
+    tag_ids: row.tagIds,
     cooldown_s: row.cooldownS,
     params: row.params as AlertRuleDto["params"],
     notify: (row.notify ?? null) as NotifyConfig | null,

@@ -28,7 +28,7 @@ interface CompiledBase {
   /** updatedAt in epoch ms */
   version: number;
   createdAt: number;
-  /** null: every asset of the account */
+  /** null: every asset of the account; else the listed assets and those of the rule's groups and tags (rule-targets.ts) */
   assetIds: ReadonlySet<number> | null;
   cooldownMs: number;
 }
@@ -55,15 +55,16 @@ export function appliesTo(rule: CompiledRule, assetId: number): boolean {
 
 export type RuleRowWithGeofence = AlertRuleRow & { accountId: number; geofence: GeofenceRow | null };
 
-/** the compiled rule, or null when its stored settings no longer make sense (the caller logs it) */
-export function compileRule(row: RuleRowWithGeofence): CompiledRule | null {
+/** the compiled rule (`targeted`: the assets its groups and tags hold now), or null when its stored settings no longer make sense (the caller logs it) */
+export function compileRule(row: RuleRowWithGeofence, targeted: readonly number[] = []): CompiledRule | null {
+  const everyAsset = row.assetIds.length === 0 && row.groupIds.length === 0 && row.tagIds.length === 0;
   const base: CompiledBase = {
     id: row.id,
     name: row.name,
     accountId: row.accountId,
     version: row.updatedAt.getTime(),
     createdAt: row.createdAt.getTime(),
-    assetIds: row.assetIds.length > 0 ? new Set(row.assetIds) : null,
+    assetIds: everyAsset ? null : new Set([...row.assetIds, ...targeted]),
     cooldownMs: row.cooldownS * 1000,
   };
   switch (row.type) {

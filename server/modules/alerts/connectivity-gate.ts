@@ -21,6 +21,7 @@ import { SerialQueue } from "../../serial-queue";
 import type { LivePosition } from "../positions/live-position";
 import type { EventPosition } from "../stream/channel-messages";
 import { ZConnectivityParams, type ConnectivityParams } from "./alerts.schema";
+import { resolveRuleTargets } from "./rule-targets";
 import { appliesTo, type CompiledRule, type CompiledRuleOf } from "./compiled-rule";
 import type { AlertDraft } from "./record-alert";
 import { formatDuration } from "./rules/rule-evaluator";
@@ -128,7 +129,7 @@ export class ConnectivityGate {
     const rules = (
       await prisma.alertRule.findMany({
         where: { type: "CONNECTIVITY", enabled: true },
-        select: { id: true, name: true, accountId: true, assetIds: true, params: true, createdAt: true },
+        select: { id: true, name: true, accountId: true, assetIds: true, groupIds: true, tagIds: true, params: true, createdAt: true },
       })
     ).flatMap((row) => {
       const params = ZConnectivityParams.safeParse(row.params);
@@ -162,9 +163,15 @@ export class ConnectivityGate {
       ).map((row) => `${row.ruleId}:${row.assetId}`),
     );
 
+    const targeted = new Map<number, Set<number>>();
+    for (const accountId of new Set(rules.map((rule) => rule.accountId))) {
+      const resolved = await resolveRuleTargets(prisma, accountId, rules.filter((rule) => rule.accountId === accountId));
+      for (const rule of rules) if (rule.accountId === accountId) targeted.set(rule.id, new Set([...rule.assetIds, ...(resolved.get(rule.id) ?? [])]));
+    }
     for (const rule of rules) {
+      const everyAsset = rule.assetIds.length === 0 && rule.groupIds.length === 0 && rule.tagIds.length === 0;
       for (const asset of candidates) {
-        if (asset.accountId !== rule.accountId || (rule.assetIds.length > 0 && !rule.assetIds.includes(asset.id))) continue;
+        if (asset.accountId !== rule.accountId || (!everyAsset && !targeted.get(rule.id)!.has(asset.id))) continue;
         if (declared.has(`${rule.id}:${asset.id}`)) continue;
         const lastHeard = Math.max(asset.state!.receivedAt.getTime(), asset.presence?.lastConnectedAt.getTime() ?? 0);
         const silentSince = Math.max(lastHeard, this.deps.startedAt, rule.createdAt.getTime());

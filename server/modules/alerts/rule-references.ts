@@ -1,4 +1,4 @@
-// A rule may only name assets and a geofence of its own account. Unknown ids are field errors (422), not 404s: the
+// A rule may only name assets, asset groups, tags and a geofence of its own account. Unknown ids are field errors (422), not 404s: the
 // rule is what is being written, and the caller needs to know which field is wrong.
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, type FieldError } from "../../errors";
@@ -11,6 +11,18 @@ export async function checkRuleReferences(tx: Prisma.TransactionClient, accountI
     const known = new Set(found.map((asset) => asset.id));
     const missing = body.asset_ids.filter((id) => !known.has(id));
     if (missing.length > 0) errors.push({ field: "asset_ids", message: `no such asset in this account: ${missing.join(", ")}` });
+  }
+  if (body.group_ids.length > 0) {
+    const found = await tx.assetGroup.findMany({ where: { accountId, id: { in: body.group_ids } }, select: { id: true } });
+    const known = new Set(found.map((group) => group.id));
+    const missing = body.group_ids.filter((id) => !known.has(id));
+    if (missing.length > 0) errors.push({ field: "group_ids", message: `no such asset group in this account: ${missing.join(", ")}` });
+  }
+  if (body.tag_ids.length > 0) {
+    const found = await tx.tag.findMany({ where: { accountId, id: { in: body.tag_ids } }, select: { id: true } });
+    const known = new Set(found.map((tag) => tag.id));
+    const missing = body.tag_ids.filter((id) => !known.has(id));
+    if (missing.length > 0) errors.push({ field: "tag_ids", message: `no such tag in this account: ${missing.join(", ")}` });
   }
   if (body.type === "GEOFENCE") {
     const geofence = await tx.geofence.findFirst({ where: { id: body.params.geofence_id, accountId }, select: { id: true } });
@@ -40,6 +52,8 @@ export function ruleColumns(body: AlertRuleBody) {
     type: body.type,
     enabled: body.enabled,
     assetIds: body.asset_ids,
+    groupIds: body.group_ids,
+    tagIds: body.tag_ids,
     cooldownS: body.cooldown_s,
     params: body.params as Prisma.InputJsonValue,
     geofenceId: body.type === "GEOFENCE" ? body.params.geofence_id : null,

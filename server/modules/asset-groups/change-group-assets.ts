@@ -3,6 +3,7 @@
 // DELETE is harmless). Only the group's own membership changes: its subgroups keep theirs, and the assets stay in
 // their other groups. Ids to replace or add must all be the account's assets (422 otherwise, nothing written).
 import { db } from "../../db/client";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { parseInput } from "../parse-input";
 import { checkOwnedIds } from "../owned-ids";
 import { type AssetGroupDto, groupNotFound, groupSelect, toAssetGroupDto, ZGroupRef } from "./asset-groups.schema";
@@ -28,5 +29,7 @@ export async function changeGroupAssets(input: {
     }
     return tx.assetGroup.findUniqueOrThrow({ where: { id: groupId }, select: groupSelect });
   });
+  // alert rules targeting the group (or a parent) watch its assets as they are now
+  await publishRulesChanged(accountId);
   return toAssetGroupDto(row);
 }

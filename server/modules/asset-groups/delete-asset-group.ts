@@ -3,6 +3,7 @@
 // them could clash with a sibling's name, and deleting a branch by mistake should cost nothing
 // (docs/fleet-records.md "Deleting a group").
 import { db } from "../../db/client";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import { groupNotFound, ZGroupRef } from "./asset-groups.schema";
@@ -10,7 +11,7 @@ import { lockGroupTree } from "./group-tree";
 
 export async function deleteAssetGroup(input: { accountId: number; groupId: number }): Promise<{ id: number }> {
   const { accountId, groupId } = parseInput(ZGroupRef, input);
-  return db().$transaction(async (tx) => {
+  const deleted = await db().$transaction(async (tx) => {
     // a subgroup created or moved in at the same moment must not be left pointing at a deleted group
     await lockGroupTree(tx, accountId);
     const group = await tx.assetGroup.findFirst({ where: { id: groupId, accountId }, select: { id: true, _count: { select: { children: true } } } });
@@ -24,4 +25,7 @@ export async function deleteAssetGroup(input: { accountId: number; groupId: numb
     await tx.assetGroup.delete({ where: { id: groupId } });
     return { id: groupId };
   });
+  // alert rules naming the group keep its id, which now picks no asset
+  await publishRulesChanged(accountId);
+  return deleted;
 }

@@ -3,6 +3,7 @@
 // parent is not a group of the account, is the group itself or one of its subgroups (a cycle), or would make the tree
 // deeper than MAX_GROUP_DEPTH levels.
 import { db } from "../../db/client";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import { AppError } from "../../errors";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { type AssetGroupDto, groupNameTaken, groupNotFound, groupSelect, toAssetGroupDto, ZAssetGroupBody, ZGroupRef } from "./asset-groups.schema";
@@ -20,6 +21,8 @@ export async function replaceAssetGroup(input: { accountId: number; groupId: num
       if (problem) throw new AppError("VALIDATION_FAILED", `parent_id: ${problem}`, [{ field: "parent_id", message: problem }]);
       return tx.assetGroup.update({ where: { id: groupId }, data: { name, nameKey: name.toLowerCase(), parentId }, select: groupSelect });
     });
+    // a move changes which groups' subtrees hold its assets (alert rules targeting groups)
+    await publishRulesChanged(accountId);
     return toAssetGroupDto(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw groupNameTaken(name);

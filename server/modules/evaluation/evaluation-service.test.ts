@@ -9,6 +9,12 @@ import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
 import { createAlertRule } from "../alerts/create-alert-rule";
+import { changeGroupAssets } from "../asset-groups/change-group-assets";
+import { createAssetGroup } from "../asset-groups/create-asset-group";
+import { replaceAssetGroup } from "../asset-groups/replace-asset-group";
+import { changeTagMembers } from "../tags/change-tag-members";
+import { createTag } from "../tags/create-tag";
+import { deleteTag } from "../tags/delete-tag";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import type { LivePosition } from "../positions/live-position";
 import { EvaluationService } from "./evaluation-service";
@@ -102,6 +108,66 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
     ]);
   });
 
+  it("applies a group rule to an asset added to a subgroup after the rule was made, until it is taken out; never to one outside", async () => {
+    const { account, asset: inside, drive } = await fleet();
+    const outside = await createAsset({ accountId: account.id, name: "Truck", imei: testImei() });
+    const other = new TestDrive({ accountId: account.id, assetId: outside.id });
+    const region = await createAssetGroup({ accountId: account.id, body: { name: "North" } });
+    const depot = await createAssetGroup({ accountId: account.id, body: { name: "Depot", parent_id: region.id } });
+    const alerts = collect(hub, "alert");
+    await createAlertRule({ accountId: account.id, body: { name: "North keys", type: "IGNITION", cooldown_s: 0, params: { trigger: "on" }, group_ids: [region.id] } });
+    const { send } = node();
+    const fired = () => alerts.filter((a) => a.accountId === account.id).map((a) => a.assetId);
+    const toggle = () => [drive.record({ ignition: false }), drive.record({ ignition: true }), other.record({ ignition: false }), other.record({ ignition: true })];
+
+    await send(...toggle());
+    expect(fired()).toEqual([]); // the group holds no asset yet: the rule watches none (not every asset)
+
+    await changeGroupAssets({ accountId: account.id, groupId: depot.id, change: "add", assetIds: [inside.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id]);
+
+    await changeGroupAssets({ accountId: account.id, groupId: depot.id, change: "remove", assetIds: [inside.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id]);
+
+    // a group moved under the targeted one brings its assets along
+    const loose = await createAssetGroup({ accountId: account.id, body: { name: "Loose" } });
+    await changeGroupAssets({ accountId: account.id, groupId: loose.id, change: "add", assetIds: [outside.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id]);
+    await replaceAssetGroup({ accountId: account.id, groupId: loose.id, body: { name: "Loose", parent_id: depot.id } });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([inside.id, outside.id]);
+  });
+
+  it("applies a tag rule to the assets carrying the tag when the position is evaluated", async () => {
+    const { account, asset: tagged, drive } = await fleet();
+    const untagged = await createAsset({ accountId: account.id, name: "Truck", imei: testImei() });
+    const other = new TestDrive({ accountId: account.id, assetId: untagged.id });
+    const reefer = await createTag({ accountId: account.id, body: { name: "Reefer", color: "#0088ff" } });
+    const alerts = collect(hub, "alert");
+    await createAlertRule({ accountId: account.id, body: { name: "Reefer keys", type: "IGNITION", cooldown_s: 0, params: { trigger: "on" }, tag_ids: [reefer.id] } });
+    const { send } = node();
+    const fired = () => alerts.filter((a) => a.accountId === account.id).map((a) => a.assetId);
+    const toggle = () => [drive.record({ ignition: false }), drive.record({ ignition: true }), other.record({ ignition: false }), other.record({ ignition: true })];
+
+    await send(...toggle());
+    expect(fired()).toEqual([]);
+    await changeTagMembers({ accountId: account.id, tagId: reefer.id, kind: "asset", change: "add", ids: [tagged.id] });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([tagged.id]);
+    await deleteTag({ accountId: account.id, tagId: reefer.id });
+    await settle();
+    await send(...toggle());
+    expect(fired()).toEqual([tagged.id]); // a deleted tag picks no asset (and the rule does not widen to every asset)
+  });
+
   it("stores a DEVICE_ALARM alert for a position carrying a device alarm (a GT06 sos)", async () => {
     const { account, asset, drive } = await fleet();
     const alerts = collect(hub, "alert");
@@ -154,12 +220,13 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
   });
 
   describe("connectivity gate", () => {
-    async function silentFleet(silenceMinutes: number, lastHeard: number) {
+    /** `target`: what the rule watches besides (default: every asset), given the account */
+    async function silentFleet(silenceMinutes: number, lastHeard: number, target?: (accountId: number) => Promise<Record<string, unknown>>) {
       // records start ten seconds before the last one heard
       const { account, asset, drive } = await fleet({ start: lastHeard - 10_000 });
       const rule = await createAlertRule({
         accountId: account.id,
-        body: { name: "Silence", type: "CONNECTIVITY", params: { silence_minutes: silenceMinutes } },
+        body: { name: "Silence", type: "CONNECTIVITY", params: { silence_minutes: silenceMinutes }, ...(await target?.(account.id)) },
       });
       const last = drive.record({ latitude: 54.7, longitude: 25.3 });
       await t.db.assetState.create({
@@ -223,6 +290,27 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
       now = T0 + 13 * MINUTE;
       await sweep(a, b);
       expect(mine().map((x) => x.type)).toEqual(["TRACKER_OFFLINE", "TRACKER_ONLINE", "TRACKER_OFFLINE"]);
+    });
+
+    it("declares offline only the silent trackers of a tag rule's assets as tagged at the sweep", async () => {
+      const T0 = future();
+      let now = T0 - 60 * MINUTE;
+      const a = node({ now: () => now });
+      let tagId = 0;
+      const { account, asset } = await silentFleet(5, T0, async (accountId) => {
+        tagId = (await createTag({ accountId, body: { name: "Watched", color: "#aa0000" } })).id;
+        return { tag_ids: [tagId] };
+      });
+      const alerts = collect(hub, "alert");
+      const mine = () => alerts.filter((x) => x.accountId === account.id).map((x) => [x.type, x.assetId]);
+
+      now = T0 + 6 * MINUTE;
+      await sweep(a);
+      expect(mine()).toEqual([]); // silent long enough, but not tagged: the rule does not watch it
+      await changeTagMembers({ accountId: account.id, tagId, kind: "asset", change: "add", ids: [asset.id] });
+      now = T0 + 7 * MINUTE;
+      await sweep(a);
+      expect(mine()).toEqual([["TRACKER_OFFLINE", asset.id]]);
     });
 
     it("fires online on the first record a node sees after the silence (no login seen, e.g. UDP)", async () => {

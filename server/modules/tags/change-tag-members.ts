@@ -2,6 +2,7 @@
 // `replace` makes the list exactly the tagged ones, `add` tags them (those tagged already stay), `remove` untags them
 // (ids not tagged are ignored). Ids to replace or add must all be the account's (422 otherwise, nothing written).
 import { db } from "../../db/client";
+import { publishRulesChanged } from "../geofences/notify-rules-changed";
 import type { MembershipChange } from "../asset-groups/change-group-assets";
 import { parseInput } from "../parse-input";
 import { checkOwnedIds, type OwnedKind } from "../owned-ids";
@@ -31,5 +32,7 @@ export async function changeTagMembers(input: {
     }
     return tx.tag.findUniqueOrThrow({ where: { id: tagId }, select: tagSelect });
   });
+  // alert rules targeting the tag watch the assets carrying it now
+  if (kind === "asset") await publishRulesChanged(accountId);
   return toTagDto(row);
 }

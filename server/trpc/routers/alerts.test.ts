@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryHub, setHub, type Hub } from "../../hub";
 import { setAccountQuotas } from "../../modules/accounts/account-quotas";
 import { recordAlert } from "../../modules/alerts/record-alert";
+import { createAssetGroup } from "../../modules/asset-groups/create-asset-group";
+import { createTag } from "../../modules/tags/create-tag";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { callerFor, createFixtureAccount, refusal, type FixtureAccount } from "../../testing/trpc-fixtures";
 import { accountAlerts } from "./alerts";
@@ -79,6 +81,22 @@ describe.each(databaseKinds())("alerts and geofences routers on %s", (kind) => {
     );
     expect(invalid.code).toBe("BAD_REQUEST");
     expect((invalid.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field).sort()).toEqual(["name", "params.idle_minutes"]);
+  });
+
+  it("round-trips a rule's groups and tags, and refuses another account's with a field error", async () => {
+    const admin = callerFor(a.users.admin);
+    const group = await createAssetGroup({ accountId: a.id, body: { name: "Rule targets" } });
+    const tag = await createTag({ accountId: a.id, body: { name: "Rule target", color: "#00aa00" } });
+    const rule = await admin.alerts.createRule({ accountKey: a.key, body: { name: "Group keys", type: "IGNITION", group_ids: [group.id], tag_ids: [tag.id] } });
+    expect(rule).toMatchObject({ asset_ids: [], group_ids: [group.id], tag_ids: [tag.id] });
+    expect((await admin.alerts.rules({ accountKey: a.key })).data.find((r) => r.id === rule.id)).toMatchObject({ group_ids: [group.id], tag_ids: [tag.id] });
+    const updated = await admin.alerts.updateRule({ accountKey: a.key, ruleId: rule.id, body: { name: "Tag keys", type: "IGNITION", tag_ids: [tag.id] } });
+    expect(updated).toMatchObject({ group_ids: [], tag_ids: [tag.id] });
+    const theirs = await createAssetGroup({ accountId: b.id, body: { name: "B's group" } });
+    const refused = await refusal(admin.alerts.createRule({ accountKey: a.key, body: { name: "x", type: "IGNITION", group_ids: [theirs.id] } }));
+    expect(refused.code).toBe("BAD_REQUEST");
+    expect((refused.cause as { errors?: { field: string }[] }).errors?.map((e) => e.field)).toEqual(["group_ids"]);
+    await admin.alerts.deleteRule({ accountKey: a.key, ruleId: rule.id });
   });
 
   it("refuses a rule or geofence past the account's quota with a message the form shows", async () => {

@@ -5,6 +5,8 @@ import { db } from "@/server/db/client";
 import { callRoute, makeAccount, makeAsset, makeToken, routeContext, type RouteHandler } from "@/server/testing/http-fixtures";
 import { recordAlert } from "@/server/modules/alerts/record-alert";
 import { setAccountQuotas } from "@/server/modules/accounts/account-quotas";
+import { createAssetGroup } from "@/server/modules/asset-groups/create-asset-group";
+import { createTag } from "@/server/modules/tags/create-tag";
 import { databaseKinds, useTestDatabase } from "@/server/testing/test-database";
 import { GET as getFired } from "../fired-alert/[alertId]/route";
 import { GET as listFired, POST as postFired } from "../fired-alert/route";
@@ -69,6 +71,8 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
         type: "OVERSPEED",
         enabled: true,
         asset_ids: [],
+        group_ids: [],
+        tag_ids: [],
         cooldown_s: 60,
         params: { speed_kmh: 90, min_duration_s: 30 },
         notify: null,
@@ -88,6 +92,22 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
     expect(await api.rule("DELETE", id)).toMatchObject({ status: 404 });
   });
 
+  it("stores and answers a rule's group_ids and tag_ids (sorted, without repeats); PUT replaces them", async () => {
+    const api = await setup();
+    const north = await createAssetGroup({ accountId: api.account.id, body: { name: "North" } });
+    const south = await createAssetGroup({ accountId: api.account.id, body: { name: "South" } });
+    const reefer = await createTag({ accountId: api.account.id, body: { name: "Reefer", color: "#0088ff" } });
+    const created = await api.rules("POST", { ...speeding, group_ids: [south.id, north.id, south.id], tag_ids: [reefer.id] });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { data: { asset_ids: [], group_ids: [north.id, south.id].sort((x, y) => x - y), tag_ids: [reefer.id] } },
+    });
+    const id = created.body.data.id;
+    expect(await api.rule("GET", id)).toMatchObject({ body: { data: { group_ids: [north.id, south.id].sort((x, y) => x - y), tag_ids: [reefer.id] } } });
+    const put = await api.rule("PUT", id, { ...speeding, group_ids: [north.id] });
+    expect(put).toMatchObject({ status: 200, body: { data: { group_ids: [north.id], tag_ids: [] } } });
+  });
+
   it("answers clear 4xx errors: 422 with fields, 400 bad JSON, 415 not JSON, 404 bad or foreign ids, 405 other methods", async () => {
     const api = await setup();
     const invalid = await api.rules("POST", { name: "", type: "OVERSPEED", params: { speed_kmh: 1000 }, colour: "red" });
@@ -103,6 +123,15 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
     expect(member.body.errors).toEqual([{ field: "notify.user_ids", message: "not a member of this account: 123456789" }]);
     const asset = await api.rules("POST", { ...speeding, asset_ids: [123456789] });
     expect(asset).toMatchObject({ status: 422, body: { errors: [{ field: "asset_ids" }] } });
+    const stranger = await makeAccount("Stranger");
+    const foreignGroup = await createAssetGroup({ accountId: stranger.id, body: { name: "Theirs" } });
+    const foreignTag = await createTag({ accountId: stranger.id, body: { name: "Theirs", color: "#112233" } });
+    const foreign = await api.rules("POST", { ...speeding, group_ids: [foreignGroup.id], tag_ids: [foreignTag.id] });
+    expect(foreign).toMatchObject({ status: 422, body: { code: "VALIDATION_FAILED" } });
+    expect(foreign.body.errors).toEqual([
+      { field: "group_ids", message: `no such asset group in this account: ${foreignGroup.id}` },
+      { field: "tag_ids", message: `no such tag in this account: ${foreignTag.id}` },
+    ]);
 
     expect(await api.rules("POST", "{not json")).toMatchObject({ status: 400, body: { code: "BAD_REQUEST" } });
     const form = await rules.POST(

@@ -48,7 +48,7 @@ export function registerAlertPaths(registry: OpenAPIRegistry): void {
     summary: "Create an alert rule",
     description:
       "Types: OVERSPEED, GEOFENCE (enter/exit), IGNITION (on/off), IDLING, LOW_VOLTAGE, DTC_DETECTED, DEVICE_ALARM, CONNECTIVITY " +
-      "(offline/online after a silence). `asset_ids` empty means every asset. Takes effect for the next position. " +
+      "(offline/online after a silence). `asset_ids`, `group_ids` (each group with its subgroups) and `tag_ids` all empty means every asset; otherwise the rule watches an asset listed, in one of the groups or carrying one of the tags, as they are when a position is evaluated. Takes effect for the next position. " +
       `At most ${ACCOUNT_QUOTAS.alert_rules.toLocaleString("en")} rules an account: 422 QUOTA_EXCEEDED with \`quota\` past it.`,
     security: oauth("alerts:write"),
     request: { params: ZAccountPathParams, body: ruleBody },

@@ -1,13 +1,14 @@
 "use client";
-// Alert rules: the list (type, what it watches, which assets, on or off), a dialog to add or change one with the
-// fields of its type and who hears about it (notify-section.tsx), and delete after confirmation. Validation is the
-// server's; errors appear under the fields.
+// Alert rules: the list (type, what it watches, which assets, groups and tags, on or off), a dialog to add or change
+// one with the fields of its type and who hears about it (notify-section.tsx), and delete after confirmation.
+// Validation is the server's; errors appear under the fields.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { RULE_TYPE_LABELS, ruleSummary } from "@/server/modules/alerts/alert-labels";
 import { DEFAULT_COOLDOWN_S, DEFAULT_DEVICE_ALARMS, RULE_LIMITS, type AlertRuleDto } from "@/server/modules/alerts/alerts.schema";
 import { ALERT_RULE_TYPES, type AlertRuleType } from "@/server/modules/stream/channel-messages";
+import { groupPaths } from "../../../../_components/fleet/group-tree";
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { ListCard } from "../../../../_components/list-card";
@@ -55,6 +56,8 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
   const rules = useQuery(trpc.alerts.rules.queryOptions({ accountKey, limit: 500 }));
   const geofences = useQuery(trpc.geofences.list.queryOptions({ accountKey, limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ accountKey, limit: 500 }));
+  const groups = useQuery(trpc.assetGroups.list.queryOptions({ accountKey, limit: 500 }));
+  const tags = useQuery(trpc.tags.list.queryOptions({ accountKey, limit: 500 }));
   const [editing, setEditing] = useState<Editing>(null);
   const deleting = useDeleteTarget<AlertRuleDto>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.alerts.rules.pathKey() });
@@ -68,6 +71,19 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
 
   const geofenceNames = new Map((geofences.data?.data ?? []).map((g) => [g.id, g.name]));
   const assetNames = new Map((assets.data?.data ?? []).map((a) => [a.id, a.name]));
+  const groupChoices = groupPaths(groups.data?.data ?? []);
+  const groupNames = new Map(groupChoices.map((g) => [g.id, g.path]));
+  const tagChoices = (tags.data?.data ?? []).map((t) => ({ id: t.id, path: t.name }));
+  const tagNames = new Map(tagChoices.map((t) => [t.id, t.path]));
+  // what a rule watches, in the list: its assets, groups and tags (ids no longer there, e.g. a deleted group, by number)
+  const watched = (rule: AlertRuleDto) =>
+    rule.asset_ids.length + rule.group_ids.length + rule.tag_ids.length === 0
+      ? "All assets"
+      : [
+          ...rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`),
+          ...rule.group_ids.map((id) => `Group ${groupNames.get(id) ?? `#${id}`}`),
+          ...rule.tag_ids.map((id) => `Tag ${tagNames.get(id) ?? `#${id}`}`),
+        ].join(", ");
   const rows = rules.data?.data ?? [];
   const addButton = canManage ? <Button onClick={() => setEditing({ mode: "create" })}>Add rule</Button> : null;
 
@@ -80,7 +96,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
       </nav>
       <PageHeader
         title="Alert rules"
-        description="Each rule watches every asset or the ones you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
+        description="Each rule watches every asset or the assets, groups and tags you choose, and fires an alert when its condition is met. Alerts appear on the Alerts page, in the REST API and on the live stream."
         actions={addButton}
       />
       <NoticeLine notice={list.notice} />
@@ -109,10 +125,8 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
                   {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
                 </span>
               </td>
-              <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
-                {rule.asset_ids.length === 0
-                  ? "All assets"
-                  : rule.asset_ids.map((id) => assetNames.get(id) ?? `#${id}`).join(", ")}
+              <td className="hidden px-4 py-3 text-slate-700 md:table-cell" data-testid="rule-watches">
+                {watched(rule)}
               </td>
               <td className="px-4 py-3">{rule.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</td>
               {canManage ? (
@@ -134,7 +148,9 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
           accountKey={accountKey}
           editing={editing}
           geofences={(geofences.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-          assets={(assets.data?.data ?? []).map((a) => ({ id: a.id, name: a.name }))}
+          assets={(assets.data?.data ?? []).map((a) => ({ id: a.id, path: a.name }))}
+          groups={groupChoices}
+          tags={tagChoices}
           onClose={() => setEditing(null)}
           onSaved={(message) => list.succeeded(message, () => setEditing(null))}
         />
@@ -161,13 +177,18 @@ function RuleDialog({
   editing,
   geofences,
   assets,
+  groups,
+  tags,
   onClose,
   onSaved,
 }: {
   accountKey: string;
   editing: Exclude<Editing, null>;
   geofences: { value: string; label: string }[];
-  assets: { id: number; name: string }[];
+  assets: Choice[];
+  /** by path, e.g. "North / Depot" */
+  groups: Choice[];
+  tags: Choice[];
   onClose: () => void;
   onSaved: (message: string) => void | Promise<void>;
 }) {
@@ -175,7 +196,7 @@ function RuleDialog({
   const current = editing.mode === "edit" ? editing.rule : null;
   const params = (current?.params ?? {}) as Record<string, unknown>;
   const [type, setType] = useState<AlertRuleType>(current?.type ?? "OVERSPEED");
-  const [allAssets, setAllAssets] = useState((current?.asset_ids.length ?? 0) === 0);
+  const [allAssets, setAllAssets] = useState(!current || current.asset_ids.length + current.group_ids.length + current.tag_ids.length === 0);
   const create = useMutation(trpc.alerts.createRule.mutationOptions());
   const update = useMutation(trpc.alerts.updateRule.mutationOptions());
   const mutation = current ? update : create;
@@ -208,7 +229,10 @@ function RuleDialog({
       type,
       enabled: form.get("enabled") === "on",
       cooldown_s: number("cooldown_s"),
+      // only ids still offered are sent: a deleted group or tag the rule still names is dropped on save
       asset_ids: allAssets ? [] : form.getAll("asset_ids").map((id) => Number(id)),
+      group_ids: allAssets ? [] : form.getAll("group_ids").map((id) => Number(id)),
+      tag_ids: allAssets ? [] : form.getAll("tag_ids").map((id) => Number(id)),
       params: byType[type](),
       notify: notifyBody(notify),
     };
@@ -309,18 +333,48 @@ function RuleDialog({
           <input type="checkbox" checked={allAssets} onChange={(e) => setAllAssets(e.target.checked)} /> All assets, including ones added later
         </label>
         {!allAssets ? (
-          <div className="mt-2 max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset ring-slate-200">
-            {assets.length === 0 ? <p className="text-sm text-slate-500">No assets yet.</p> : null}
-            {assets.map((asset) => (
-              <label key={asset.id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="asset_ids" value={asset.id} defaultChecked={current?.asset_ids.includes(asset.id)} /> {asset.name}
-              </label>
-            ))}
-          </div>
+          <>
+            <p className="mt-2 text-xs text-slate-500">
+              The rule watches the assets ticked, every asset in a group ticked (and its subgroups) and every asset with a tag ticked, as they are when a position arrives.
+            </p>
+            <div className="mt-2 grid gap-2 sm:grid-cols-3">
+              <ChoiceList label="Assets" name="asset_ids" choices={assets} checked={current?.asset_ids} empty="No assets yet." />
+              <ChoiceList label="Groups" name="group_ids" choices={groups} checked={current?.group_ids} empty="No groups yet." />
+              <ChoiceList label="Tags" name="tag_ids" choices={tags} checked={current?.tag_ids} empty="No tags yet." />
+            </div>
+          </>
         ) : null}
-        {failure?.fields.asset_ids ? <p className="mt-1 text-sm text-red-600">{failure.fields.asset_ids}</p> : null}
+        {(["asset_ids", "group_ids", "tag_ids"] as const).map((field) =>
+          failure?.fields[field] ? (
+            <p key={field} className="mt-1 text-sm text-red-600">
+              {failure.fields[field]}
+            </p>
+          ) : null,
+        )}
       </fieldset>
       <NotifySection draft={notify} onChange={setNotify} members={members.data ?? null} errors={notifyErrors(failure?.fields ?? {}, sentNotify)} />
     </FormDialog>
+  );
+}
+
+interface Choice {
+  id: number;
+  path: string;
+}
+
+/** a titled list of checkboxes named `name` (several values), those in `checked` ticked at first */
+function ChoiceList({ label, name, choices, checked, empty }: { label: string; name: string; choices: Choice[]; checked?: number[]; empty: string }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <div className="max-h-40 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-inset ring-slate-200">
+        {choices.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : null}
+        {choices.map((choice) => (
+          <label key={choice.id} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={name} value={choice.id} defaultChecked={checked?.includes(choice.id)} /> {choice.path}
+          </label>
+        ))}
+      </div>
+    </div>
   );
 }
