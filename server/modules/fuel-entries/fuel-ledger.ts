@@ -9,31 +9,19 @@ import { checkNotFuture, unknownAsset } from "../odometer-entries/odometer-entri
 import { checkPlacement } from "../odometer-entries/odometer-ledger";
 import { fillNotSeen, fuelLevelRiseAround, odometerMismatch, trackerOdometerAt } from "../odometer-entries/tracker-check";
 import { fillAmounts, fuelFigures } from "./fuel-consumption";
-import { ZFuelEntryBody } from "./fuel-entries.schema";
+import { type FuelRow, ZFuelEntryBody } from "./fuel-entries.schema";
 
 type Tx = Prisma.TransactionClient;
+
+/** the stored columns of an entry that its body and the tracker check decide (the rest are computed or set by the database) */
+type FuelWriteColumns =
+  | "filledAt" | "odometerM" | "volumeL" | "pricePerUnit" | "total" | "vendor" | "fuelType" | "partial" | "resetUsage" | "isVoid" | "note"
+  | "trackerValueM" | "trackerMeter" | "fuelRise" | "fuelRiseUnit" | "flags";
 
 export interface FuelWrite {
   assetId: number;
   odometerReset: boolean;
-  data: {
-    filledAt: Date;
-    odometerM: number;
-    volumeL: number;
-    pricePerUnit: number | null;
-    total: number | null;
-    vendor: string | null;
-    fuelType: string | null;
-    partial: boolean;
-    resetUsage: boolean;
-    isVoid: boolean;
-    note: string | null;
-    trackerValueM: number | null;
-    trackerMeter: string | null;
-    fuelRise: number | null;
-    fuelRiseUnit: string | null;
-    flags: string[];
-  };
+  data: Pick<FuelRow, FuelWriteColumns>;
 }
 
 /** the body as a row to write, with the tracker's view of it; VALIDATION_FAILED for bad fields and amounts */
