@@ -5,6 +5,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
+import { type AssetScope, assertAssetVisible, wholeFleet } from "../asset-scope/asset-scope";
 import { checkNotFuture, unknownAsset } from "../odometer-entries/odometer-entries.schema";
 import { checkPlacement } from "../odometer-entries/odometer-ledger";
 import { fillNotSeen, fuelLevelRiseAround, odometerMismatch, trackerOdometerAt } from "../odometer-entries/tracker-check";
@@ -24,8 +25,12 @@ export interface FuelWrite {
   data: Pick<FuelRow, FuelWriteColumns>;
 }
 
-/** the body as a row to write, with the tracker's view of it; VALIDATION_FAILED for bad fields and amounts */
-export async function readFuelBody(accountId: number, body: unknown, now: number): Promise<FuelWrite> {
+/**
+ * the body as a row to write, with the tracker's view of it; VALIDATION_FAILED for bad fields and amounts. For a
+ * group-limited member an asset_id outside their groups is 404 ASSET_NOT_FOUND, as is one that does not exist (the
+ * answer of every scoped surface, so ids cannot be probed); for the whole fleet an unknown one is a field error.
+ */
+export async function readFuelBody(accountId: number, body: unknown, now: number, scope: AssetScope = wholeFleet(accountId)): Promise<FuelWrite> {
   const input = parseInput(ZFuelEntryBody, body);
   const filledAt = new Date(input.filled_at);
   checkNotFuture("filled_at", filledAt, now);
@@ -33,6 +38,7 @@ export async function readFuelBody(accountId: number, body: unknown, now: number
   if (amounts.problem) {
     throw new AppError("VALIDATION_FAILED", `${amounts.problem.field}: ${amounts.problem.message}`, [amounts.problem]);
   }
+  await assertAssetVisible(scope, input.asset_id);
   const asset = await db().asset.findFirst({ where: { id: input.asset_id, accountId }, select: { id: true } });
   if (!asset) throw unknownAsset();
   const odometerM = Math.round(input.odometer_km * 1000);

@@ -1,19 +1,21 @@
 // One asset's fuel figures over a date range [from, to): totals of the entries in it, the average consumption and
 // cost per km of the intervals closed in it (summarise in fuel-consumption.ts, from the figures stored with each
-// entry), and each closed interval as a point of a consumption chart.
+// entry), and each closed interval as a point of a consumption chart. An asset outside a group-limited member's
+// `scope` is ASSET_NOT_FOUND, like one that does not exist.
 import { z } from "zod";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
+import { type AssetScope, scopedAssetWhere, wholeFleet } from "../asset-scope/asset-scope";
 import { summarise } from "./fuel-consumption";
 import { MAX_SUMMARY_ENTRIES, type FuelSummaryDto } from "./fuel-entries.schema";
 
 const ZSummaryInput = z.object({ accountId: z.number().int().positive(), assetId: z.number().int().positive(), from: z.date().optional(), to: z.date().optional() });
 
-export async function summariseFuelEntries(input: z.input<typeof ZSummaryInput> & { now?: number }): Promise<FuelSummaryDto> {
+export async function summariseFuelEntries(input: z.input<typeof ZSummaryInput> & { scope?: AssetScope; now?: number }): Promise<FuelSummaryDto> {
   const { accountId, assetId, from, to: given } = parseInput(ZSummaryInput, input);
   const to = given ?? new Date(input.now ?? Date.now());
-  const asset = await db().asset.findFirst({ where: { id: assetId, accountId }, select: { id: true } });
+  const asset = await db().asset.findFirst({ where: { AND: [scopedAssetWhere(input.scope ?? wholeFleet(accountId)), { id: assetId, accountId }] }, select: { id: true } });
   if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${assetId} not found`);
   const rows = await db().fuelEntry.findMany({
     where: { assetId, filledAt: { ...(from ? { gte: from } : {}), lt: to } },

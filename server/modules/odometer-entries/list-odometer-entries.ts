@@ -1,7 +1,9 @@
 // One page of an account's odometer readings, newest first (read_at, then id), optionally of one asset, one source
-// and a date range [from, to). An unknown asset id matches nothing (an empty page), like the asset list's filters.
+// and a date range [from, to). An unknown asset id matches nothing (an empty page), like the asset list's filters, and
+// so does one outside a group-limited member's `scope`: the page holds only readings of the assets they see.
 import { z } from "zod";
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { parseInput } from "../parse-input";
 import { ZListPage } from "../paging";
 import { afterCursor, datedPage } from "./dated-cursor";
@@ -14,11 +16,12 @@ const ZListOdometerEntries = ZListPage.extend({
   to: z.date().optional(),
 });
 
-export async function listOdometerEntries(input: z.input<typeof ZListOdometerEntries>): Promise<OdometerEntryPage> {
+export async function listOdometerEntries(input: z.input<typeof ZListOdometerEntries> & { scope?: AssetScope }): Promise<OdometerEntryPage> {
   const { accountId, assetId, source, from, to, cursor, limit } = parseInput(ZListOdometerEntries, input);
   const rows = await db().odometerEntry.findMany({
     where: {
       accountId,
+      ...scopedAssetRelation(input.scope ?? wholeFleet(accountId)),
       ...(assetId !== undefined ? { assetId } : {}),
       ...(source ? { source } : {}),
       ...(from || to ? { readAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),

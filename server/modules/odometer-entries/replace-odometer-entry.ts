@@ -1,8 +1,10 @@
 // PUT of an odometer reading: time, value, source, reset mark and note replaced as a whole, under the sequence rule
 // at its new place (and, for a reset, at its old one: taking it away must not leave later readings lower than
 // earlier ones). Readings the server wrote are not edited here: a fuel_entry reading follows its fuel entry and a
-// poll reading can only be deleted (409 CONFLICT).
+// poll reading can only be deleted (409 CONFLICT). A reading of an asset outside a group-limited member's `scope` is
+// not found.
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import {
@@ -17,14 +19,14 @@ import {
 import { checkPlacement, checkRemoval, lockAssetOdometer } from "./odometer-ledger";
 import { trackerFields } from "./reading-checks";
 
-export async function replaceOdometerEntry(input: { accountId: number; entryId: number; body: unknown; now?: number }): Promise<OdometerEntryDto> {
+export async function replaceOdometerEntry(input: { accountId: number; entryId: number; body: unknown; scope?: AssetScope; now?: number }): Promise<OdometerEntryDto> {
   const { accountId, entryId } = parseInput(ZOdometerEntryRef, input);
   const body = parseInput(ZOdometerEntryBody, input.body);
   const readAt = new Date(body.read_at);
   checkNotFuture("read_at", readAt, input.now ?? Date.now());
   const valueM = Math.round(body.value_km * 1000);
   const isReset = body.is_reset ?? false;
-  const stored = await db().odometerEntry.findFirst({ where: { id: entryId, accountId }, select: { assetId: true } });
+  const stored = await db().odometerEntry.findFirst({ where: { id: entryId, accountId, ...scopedAssetRelation(input.scope ?? wholeFleet(accountId)) }, select: { assetId: true } });
   if (!stored) throw odometerEntryNotFound(entryId);
   if (body.asset_id !== stored.assetId) {
     throw new AppError("VALIDATION_FAILED", "asset_id: a reading stays with its asset", [{ field: "asset_id", message: "a reading stays with its asset; delete it and record it for the other asset" }]);

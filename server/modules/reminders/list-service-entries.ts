@@ -1,5 +1,6 @@
 // One page of an account's service entries in id order; optionally one asset's, or those completing one reminder.
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { decodeCursor, pageById } from "../paging";
 import type { ServiceEntryDto } from "./reminders.schema";
 import { entrySelect, toServiceEntryDto } from "./service-entry-dto";
@@ -10,6 +11,8 @@ export async function listServiceEntries(input: {
   reminderId?: number;
   cursor?: string | null;
   limit?: number;
+  /** a group-limited member's: only the records of their assets */
+  scope?: AssetScope;
 }): Promise<{ data: ServiceEntryDto[]; next_cursor: string | null }> {
   const limit = input.limit ?? 100;
   const after = input.cursor ? decodeCursor(input.cursor) : 0;
@@ -17,6 +20,7 @@ export async function listServiceEntries(input: {
     where: {
       accountId: input.accountId,
       id: { gt: after },
+      ...scopedAssetRelation(input.scope ?? wholeFleet(input.accountId)),
       ...(input.assetId !== undefined ? { assetId: input.assetId } : {}),
       ...(input.reminderId !== undefined ? { reminders: { some: { reminderId: input.reminderId } } } : {}),
     },

@@ -1,6 +1,7 @@
 // One page of an account's service reminders in id order, each evaluated now; optionally one asset's, or only those
 // whose last evaluated status is one of `statuses` (the periodic evaluation keeps it at most one pass old).
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { decodeCursor, pageById } from "../paging";
 import type { ReminderStatus } from "./reminder-arithmetic";
 import type { ServiceReminderDto } from "./reminders.schema";
@@ -12,6 +13,8 @@ export async function listServiceReminders(input: {
   statuses?: ReminderStatus[];
   cursor?: string | null;
   limit?: number;
+  /** a group-limited member's: only the records of their assets */
+  scope?: AssetScope;
   now?: number;
 }): Promise<{ data: ServiceReminderDto[]; next_cursor: string | null }> {
   const limit = input.limit ?? 100;
@@ -20,6 +23,7 @@ export async function listServiceReminders(input: {
     where: {
       accountId: input.accountId,
       id: { gt: after },
+      ...scopedAssetRelation(input.scope ?? wholeFleet(input.accountId)),
       ...(input.assetId !== undefined ? { assetId: input.assetId } : {}),
       ...(input.statuses ? { status: { in: input.statuses } } : {}),
     },

@@ -2,8 +2,11 @@
 // once to its watchers (the members named on it) or, when it names none, to the account's admins and fleet managers,
 // by e-mail and in the in-app inbox, through the notification outbox (rows of kind "reminder"; the notification
 // worker sends them with reminderMessage()). "Once" is kept by notifyTransition's compare-and-set on the reminder's
-// notified_state: of several nodes evaluating the same reminder, one moves it and queues the rows.
+// notified_state: of several nodes evaluating the same reminder, one moves it and queues the rows. A member limited to
+// some groups is told only of what they can see (docs/fleet-records.md "Groups as scopes"): the reminders of their
+// assets, and drivers' renewals (renewal-scope.ts); never of another asset's, even when named as a watcher.
 import { db } from "../../db/client";
+import { type GroupLimit, groupLimitMatcher } from "../asset-scope/asset-scope";
 import { wakeNotificationWorker } from "../notifications/notification-worker-wake";
 import type { DueState } from "./reminder-arithmetic";
 
@@ -24,14 +27,23 @@ export async function notifyTransition(input: { subject: ReminderSubject; id: nu
         : await tx.$executeRaw`UPDATE renewal_reminders SET notified_state = ${input.to} WHERE id = ${input.id} AND notified_state = ${input.from}`;
     if (count !== 1) return false;
     if (input.to === "ok") return true;
-    const watchers =
+    const reminder =
       input.subject === "service"
-        ? (await tx.serviceReminder.findUnique({ where: { id: input.id }, select: { watcherIds: true } }))?.watcherIds
-        : (await tx.renewalReminder.findUnique({ where: { id: input.id }, select: { watcherIds: true } }))?.watcherIds;
-    const members = await tx.membership.findMany({
+        ? await tx.serviceReminder.findUnique({ where: { id: input.id }, select: { watcherIds: true, assetId: true } })
+        : await tx.renewalReminder.findUnique({ where: { id: input.id }, select: { watcherIds: true, assetId: true } });
+    const watchers = reminder?.watcherIds;
+    const named = await tx.membership.findMany({
       where: { accountId: input.accountId, ...(watchers && watchers.length > 0 ? { userId: { in: watchers } } : { role: { in: [...NOTIFIED_ROLES] } }) },
-      select: { userId: true, user: { select: { email: true } } },
+      select: { userId: true, groupLimited: true, scopeGroups: { select: { groupId: true } }, user: { select: { email: true } } },
     });
+    const assetId = reminder?.assetId ?? null;
+    const limited = named.map((member) => ({
+      member,
+      limit: member.groupLimited ? ({ accountId: input.accountId, groupIds: member.scopeGroups.map((row) => row.groupId) } satisfies GroupLimit) : null,
+    }));
+    const limits = limited.flatMap((row) => row.limit ?? []);
+    const sees = assetId === null || limits.length === 0 ? null : await groupLimitMatcher(tx, limits, [assetId]);
+    const members = limited.filter((row) => row.limit === null || sees === null || sees(row.limit, assetId!)).map((row) => row.member);
     const eventKey = `reminder:${input.subject}:${input.id}:${input.to}:${input.at}`;
     await tx.notificationDelivery.createMany({
       data: members.flatMap((member) =>

@@ -3,8 +3,10 @@
 // intervals from the newest service completing it, so logging one resets it (and deleting it undoes the reset).
 // Readings left out are the vehicle's latest known ones; a reminder counting distance (or engine hours) needs one:
 // without any, 422 on odometer_km (engine_hours). A reset clears the reminder's snooze and its notified state, so
-// the next due-soon notifies again.
+// the next due-soon notifies again. A group-limited member's `scope` hides the entries of assets outside their groups
+// (not found) and refuses such an asset in the body (404); the reminders it completes are the asset's own.
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { takeAccountQuota } from "../accounts/account-quotas";
 import { parseInput } from "../parse-input";
 import { readAssetMeters } from "./read-asset-meters";
@@ -13,10 +15,11 @@ import { entryNotFound, fieldError, localToDateColumn, parseDateText, type Servi
 import { entrySelect, toServiceEntryDto } from "./service-entry-dto";
 import { accountTimeZone, evaluateAndStore, reminderSelect } from "./service-reminder-view";
 
-export async function saveServiceEntry(input: { accountId: number; entryId: number | null; body: unknown; now?: number }): Promise<ServiceEntryDto> {
+export async function saveServiceEntry(input: { accountId: number; entryId: number | null; body: unknown; scope?: AssetScope; now?: number }): Promise<ServiceEntryDto> {
   const body = parseInput(ZServiceEntryBody, input.body);
   const now = input.now ?? Date.now();
-  await checkAsset(db(), input.accountId, body.asset_id);
+  const scope = input.scope ?? wholeFleet(input.accountId);
+  await checkAsset(db(), input.accountId, body.asset_id, scope);
   const reminderIds = [...new Set(body.reminder_ids ?? [])];
   const reminders = await db().serviceReminder.findMany({
     where: { id: { in: reminderIds }, accountId: input.accountId, assetId: body.asset_id },
@@ -48,7 +51,7 @@ export async function saveServiceEntry(input: { accountId: number; entryId: numb
       await takeAccountQuota(tx, input.accountId, "service_entries");
       entryId = (await tx.serviceEntry.create({ data: { ...data, accountId: input.accountId }, select: { id: true } })).id;
     } else {
-      const found = await tx.serviceEntry.findFirst({ where: { id: input.entryId, accountId: input.accountId }, select: { id: true, reminders: { select: { reminderId: true } } } });
+      const found = await tx.serviceEntry.findFirst({ where: { id: input.entryId, accountId: input.accountId, ...scopedAssetRelation(scope) }, select: { id: true, reminders: { select: { reminderId: true } } } });
       if (!found) throw entryNotFound(input.entryId);
       before = found.reminders.map((r) => r.reminderId);
       entryId = found.id;

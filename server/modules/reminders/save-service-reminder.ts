@@ -1,7 +1,9 @@
 // Creates or replaces a service reminder (a whole replacement: intervals left out are removed). Counting starts at
 // `start` (default: today in the account's time zone and the vehicle's latest readings) until a service is logged.
-// One reminder per asset and task (409 REMINDER_TASK_TAKEN); within the account's quota.
+// One reminder per asset and task (409 REMINDER_TASK_TAKEN); within the account's quota. A group-limited member's
+// `scope` hides the reminders of assets outside their groups (not found) and refuses such an asset in the body (404).
 import { db } from "../../db/client";
+import { type AssetScope, scopedAssetRelation, wholeFleet } from "../asset-scope/asset-scope";
 import { takeAccountQuota } from "../accounts/account-quotas";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { readAssetMeters } from "./read-asset-meters";
@@ -15,12 +17,14 @@ export async function saveServiceReminder(input: {
   /** null: create */
   reminderId: number | null;
   body: unknown;
+  scope?: AssetScope;
   now?: number;
 }): Promise<ServiceReminderDto> {
   const body = parseInput(ZServiceReminderBody, input.body);
   const now = input.now ?? Date.now();
+  const scope = input.scope ?? wholeFleet(input.accountId);
   const timeZone = await accountTimeZone(input.accountId);
-  await checkAsset(db(), input.accountId, body.asset_id);
+  await checkAsset(db(), input.accountId, body.asset_id, scope);
   const watcherIds = await checkWatchers(db(), input.accountId, body.watcher_ids);
   const needsMeters = body.start?.odometer_km === undefined || body.start?.engine_hours === undefined;
   const meters = needsMeters ? (await readAssetMeters([body.asset_id], now)).get(body.asset_id) : undefined;
@@ -48,7 +52,7 @@ export async function saveServiceReminder(input: {
         await takeAccountQuota(tx, input.accountId, "service_reminders");
         return tx.serviceReminder.create({ data: { ...data, accountId: input.accountId }, select: reminderSelect });
       }
-      const found = await tx.serviceReminder.findFirst({ where: { id: input.reminderId, accountId: input.accountId }, select: { id: true, assetId: true } });
+      const found = await tx.serviceReminder.findFirst({ where: { id: input.reminderId, accountId: input.accountId, ...scopedAssetRelation(scope) }, select: { id: true, assetId: true } });
       if (!found) throw reminderNotFound(input.reminderId);
       // moved to another asset: the services logged on the old one no longer complete it
       if (found.assetId !== data.assetId) await tx.serviceEntryReminder.deleteMany({ where: { reminderId: found.id } });

@@ -12,13 +12,13 @@ import { listFuelEntries } from "@/server/modules/fuel-entries/list-fuel-entries
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, from, to, cursor, limit } = readQuery(request, ZFuelListQuery);
-  return listFuelEntries({ accountId: account.id, assetId: asset_id, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined, cursor, limit });
+  return listFuelEntries({ accountId: account.id, scope, assetId: asset_id, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined, cursor, limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
-  const entry = await createFuelEntry({ accountId: account.id, body: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account, scope }) => {
+  const entry = await createFuelEntry({ accountId: account.id, scope, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: entry }, { status: 201, headers: { location: `/api/${account.key}/fuel-entry/${entry.id}` } });
 });
 

@@ -12,10 +12,11 @@ import { ZOdometerListQuery } from "@/server/modules/odometer-entries/odometer-e
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, source, from, to, cursor, limit } = readQuery(request, ZOdometerListQuery);
   return listOdometerEntries({
     accountId: account.id,
+    scope,
     assetId: asset_id,
     source,
     from: from ? new Date(from) : undefined,
@@ -25,8 +26,8 @@ export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", a
   });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
-  const entry = await createOdometerEntry({ accountId: account.id, body: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account, scope }) => {
+  const entry = await createOdometerEntry({ accountId: account.id, scope, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: entry }, { status: 201, headers: { location: `/api/${account.key}/odometer-entry/${entry.id}` } });
 });
 

@@ -12,13 +12,13 @@ import { saveRenewalReminder } from "@/server/modules/reminders/save-renewal-rem
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, driver_id, kind, status, cursor, limit } = readQuery(request, ZRenewalReminderListQuery);
-  return listRenewalReminders({ accountId: account.id, assetId: asset_id, driverId: driver_id, kind, statuses: status, cursor, limit });
+  return listRenewalReminders({ accountId: account.id, scope, assetId: asset_id, driverId: driver_id, kind, statuses: status, cursor, limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
-  const renewal = await saveRenewalReminder({ accountId: account.id, renewalId: null, body: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account, scope }) => {
+  const renewal = await saveRenewalReminder({ accountId: account.id, scope, renewalId: null, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: renewal }, { status: 201, headers: { location: `/api/${account.key}/renewal-reminder/${renewal.id}` } });
 });
 

@@ -12,13 +12,13 @@ import { saveServiceEntry } from "@/server/modules/reminders/save-service-entry"
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, reminder_id, cursor, limit } = readQuery(request, ZServiceEntryListQuery);
-  return listServiceEntries({ accountId: account.id, assetId: asset_id, reminderId: reminder_id, cursor, limit });
+  return listServiceEntries({ accountId: account.id, scope, assetId: asset_id, reminderId: reminder_id, cursor, limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
-  const entry = await saveServiceEntry({ accountId: account.id, entryId: null, body: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account, scope }) => {
+  const entry = await saveServiceEntry({ accountId: account.id, scope, entryId: null, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: entry }, { status: 201, headers: { location: `/api/${account.key}/service-entry/${entry.id}` } });
 });
 

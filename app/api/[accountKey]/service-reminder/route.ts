@@ -12,13 +12,13 @@ import { saveServiceReminder } from "@/server/modules/reminders/save-service-rem
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, status, cursor, limit } = readQuery(request, ZServiceReminderListQuery);
-  return listServiceReminders({ accountId: account.id, assetId: asset_id, statuses: status, cursor, limit });
+  return listServiceReminders({ accountId: account.id, scope, assetId: asset_id, statuses: status, cursor, limit });
 });
 
-export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write", accountWide: true }, async ({ request, account }) => {
-  const reminder = await saveServiceReminder({ accountId: account.id, reminderId: null, body: await readJson(request, z.unknown()) });
+export const POST = withApiAuth<{ accountKey: string }>({ scope: "assets:write" }, async ({ request, account, scope }) => {
+  const reminder = await saveServiceReminder({ accountId: account.id, scope, reminderId: null, body: await readJson(request, z.unknown()) });
   return jsonResponse({ data: reminder }, { status: 201, headers: { location: `/api/${account.key}/service-reminder/${reminder.id}` } });
 });
 

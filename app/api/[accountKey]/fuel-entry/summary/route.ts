@@ -9,9 +9,9 @@ import { summariseFuelEntries } from "@/server/modules/fuel-entries/summarise-fu
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read", accountWide: true }, async ({ request, account }) => {
+export const GET = withApiAuth<{ accountKey: string }>({ scope: "assets:read" }, async ({ request, account, scope }) => {
   const { asset_id, from, to } = readQuery(request, ZFuelSummaryQuery);
-  return { data: await summariseFuelEntries({ accountId: account.id, assetId: asset_id, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }) };
+  return { data: await summariseFuelEntries({ accountId: account.id, scope, assetId: asset_id, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }) };
 });
 
 export const POST = methodNotAllowed(["GET"]);

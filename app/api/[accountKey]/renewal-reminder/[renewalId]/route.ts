@@ -13,17 +13,17 @@ export const dynamic = "force-dynamic";
 type Params = { accountKey: string; renewalId: string };
 const NOT_FOUND = "RENEWAL_REMINDER_NOT_FOUND";
 
-export const GET = withApiAuth<Params>({ scope: "assets:read", accountWide: true }, async ({ params, account }) => ({
-  data: await getRenewalReminder({ accountId: account.id, renewalId: idParam(params.renewalId, NOT_FOUND) }),
+export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ params, account, scope }) => ({
+  data: await getRenewalReminder({ accountId: account.id, scope, renewalId: idParam(params.renewalId, NOT_FOUND) }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
+export const PUT = withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account, scope }) => {
   const renewalId = idParam(params.renewalId, NOT_FOUND);
-  return { data: await saveRenewalReminder({ accountId: account.id, renewalId, body: await readJson(request, z.unknown()) }) };
+  return { data: await saveRenewalReminder({ accountId: account.id, scope, renewalId, body: await readJson(request, z.unknown()) }) };
 });
 
-export const DELETE = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ params, account }) => {
-  await deleteRenewalReminder({ accountId: account.id, renewalId: idParam(params.renewalId, NOT_FOUND) });
+export const DELETE = withApiAuth<Params>({ scope: "assets:write" }, async ({ params, account, scope }) => {
+  await deleteRenewalReminder({ accountId: account.id, scope, renewalId: idParam(params.renewalId, NOT_FOUND) });
   return new Response(null, { status: 204 });
 });
 

@@ -14,17 +14,17 @@ export const dynamic = "force-dynamic";
 type Params = { accountKey: string; entryId: string };
 const NOT_FOUND = "SERVICE_ENTRY_NOT_FOUND";
 
-export const GET = withApiAuth<Params>({ scope: "assets:read", accountWide: true }, async ({ params, account }) => ({
-  data: await getServiceEntry({ accountId: account.id, entryId: idParam(params.entryId, NOT_FOUND) }),
+export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ params, account, scope }) => ({
+  data: await getServiceEntry({ accountId: account.id, scope, entryId: idParam(params.entryId, NOT_FOUND) }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
+export const PUT = withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account, scope }) => {
   const entryId = idParam(params.entryId, NOT_FOUND);
-  return { data: await saveServiceEntry({ accountId: account.id, entryId, body: await readJson(request, z.unknown()) }) };
+  return { data: await saveServiceEntry({ accountId: account.id, scope, entryId, body: await readJson(request, z.unknown()) }) };
 });
 
-export const DELETE = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ params, account }) => {
-  await deleteServiceEntry({ accountId: account.id, entryId: idParam(params.entryId, NOT_FOUND) });
+export const DELETE = withApiAuth<Params>({ scope: "assets:write" }, async ({ params, account, scope }) => {
+  await deleteServiceEntry({ accountId: account.id, scope, entryId: idParam(params.entryId, NOT_FOUND) });
   return new Response(null, { status: 204 });
 });
 

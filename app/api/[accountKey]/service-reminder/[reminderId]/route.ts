@@ -13,17 +13,17 @@ export const dynamic = "force-dynamic";
 type Params = { accountKey: string; reminderId: string };
 const NOT_FOUND = "SERVICE_REMINDER_NOT_FOUND";
 
-export const GET = withApiAuth<Params>({ scope: "assets:read", accountWide: true }, async ({ params, account }) => ({
-  data: await getServiceReminder({ accountId: account.id, reminderId: idParam(params.reminderId, NOT_FOUND) }),
+export const GET = withApiAuth<Params>({ scope: "assets:read" }, async ({ params, account, scope }) => ({
+  data: await getServiceReminder({ accountId: account.id, scope, reminderId: idParam(params.reminderId, NOT_FOUND) }),
 }));
 
-export const PUT = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ request, params, account }) => {
+export const PUT = withApiAuth<Params>({ scope: "assets:write" }, async ({ request, params, account, scope }) => {
   const reminderId = idParam(params.reminderId, NOT_FOUND);
-  return { data: await saveServiceReminder({ accountId: account.id, reminderId, body: await readJson(request, z.unknown()) }) };
+  return { data: await saveServiceReminder({ accountId: account.id, scope, reminderId, body: await readJson(request, z.unknown()) }) };
 });
 
-export const DELETE = withApiAuth<Params>({ scope: "assets:write", accountWide: true }, async ({ params, account }) => {
-  await deleteServiceReminder({ accountId: account.id, reminderId: idParam(params.reminderId, NOT_FOUND) });
+export const DELETE = withApiAuth<Params>({ scope: "assets:write" }, async ({ params, account, scope }) => {
+  await deleteServiceReminder({ accountId: account.id, scope, reminderId: idParam(params.reminderId, NOT_FOUND) });
   return new Response(null, { status: 204 });
 });
 
