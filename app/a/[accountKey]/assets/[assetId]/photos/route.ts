@@ -14,14 +14,14 @@ export const dynamic = "force-dynamic";
 
 const uploads = rateLimiter(PHOTO_UPLOAD_RATE_LIMIT);
 
-export const POST = withDashboardMember<{ accountKey: string; assetId: string }>("assets.write", async ({ request, params, user, account }) => {
+export const POST = withDashboardMember<{ accountKey: string; assetId: string }>("assets.write", async ({ request, params, userId, account }) => {
   const assetId = idParam(params.assetId, "ASSET_NOT_FOUND");
-  await uploads.consume(`user:${user.id}`);
+  await uploads.consume(`user:${userId}`);
   const photo = await uploadAssetPhoto({
     accountId: account.id,
     assetId,
     bytes: await readPhotoUpload(request),
-    createdBy: `user:${user.id}`,
+    createdBy: `user:${userId}`,
     basePath: dashboardPhotoPath(account.key, assetId),
   });
   return jsonResponse({ data: photo }, { status: 201 });
