@@ -140,9 +140,11 @@ export function registerReminderPaths(registry: OpenAPIRegistry): void {
     dto: ZRenewalReminderDto,
     page: ZRenewalReminderPage,
     query: ZRenewalReminderListQuery,
-    list: "Each evaluated now; filters: `asset_id`, `driver_id`, `kind`, `status` (as last evaluated).",
-    create: "A renewal of an asset or a driver: due soon `remind_days_before` days before `expires_on` and on it, overdue from the day after.",
-    replace: "A whole replacement. Renewing is a PUT with the new `expires_on`: the reminder resets and notifies again when it next comes due.",
-    remove: "Deleted at once.",
+    list: "Each evaluated now; filters: `asset_id`, `driver_id`, `kind`, `status` (as last evaluated). A client of a member limited to some groups lists those of its assets and every driver's.",
+    create:
+      "A renewal of an asset or a driver: due soon `remind_days_before` days before `expires_on` and on it, overdue from the day after. " +
+      "A driver's is 403 FORBIDDEN for a client of a member limited to some groups (drivers are managed account-wide).",
+    replace: "A whole replacement. Renewing is a PUT with the new `expires_on`: the reminder resets and notifies again when it next comes due. A driver's: 403 FORBIDDEN for a limited member's client.",
+    remove: "Deleted at once. A driver's: 403 FORBIDDEN for a limited member's client.",
   });
 }
