@@ -347,6 +347,30 @@ export const OCCURRENCE_LIMITS = {
   maxDays: 92,
 } as const;
 
+const ZInstant = z.string().nullable().meta({ description: "ISO 8601 with the account's time zone offset; null: not (yet)" });
+
+/** how a followed day went, stop by stop (docs/run-progress.md); the spec shows no shape, this one is ours */
+export const ZRunProgress = z
+  .object({
+    status: z.enum(["scheduled", "in_progress", "finished", "cancelled"]),
+    started_at: ZInstant,
+    finished_at: ZInstant.meta({ description: "when it finished or was cancelled" }),
+    stops: z.array(
+      z.object({
+        id: z.number().int(),
+        sequence: z.number().int(),
+        name: z.string(),
+        planned_time: ZClock.meta({ description: "HH:MM: the stop's clock time, or the run's start plus its minutes; null: none" }),
+        status: z.enum(["pending", "arrived", "departed", "skipped"]),
+        arrived_at: ZInstant,
+        departed_at: ZInstant,
+        skipped_at: ZInstant,
+      }),
+    ),
+  })
+  .meta({ id: "RunProgress" });
+export type RunProgressDto = z.infer<typeof ZRunProgress>;
+
 export const ZOccurrence = z
   .object({
     date: ZLocalDate,
@@ -358,6 +382,7 @@ export const ZOccurrence = z
     driver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     notice: z.string().nullable().meta({ description: "the run's notice, shown to passengers on the route's links" }),
     source: z.enum(["run", "schedule"]).meta({ description: "run: an imported run; schedule: implied by the route's days and effective_from" }),
+    progress: ZRunProgress.nullable().meta({ description: "the day as it was driven, once its vehicle reported in the run's window; null before" }),
   })
   .meta({ id: "RouteOccurrence" });
 export type Occurrence = z.infer<typeof ZOccurrence>;

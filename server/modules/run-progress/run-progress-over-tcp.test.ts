@@ -21,6 +21,7 @@ import { createAccount } from "../accounts/create-account";
 import { createAsset } from "../assets/create-asset";
 import { addRouteStop } from "../routes/add-route-stop";
 import { createRoute } from "../routes/create-route";
+import { listRouteOccurrences } from "../routes/list-route-occurrences";
 import { createRun } from "../runs/create-run";
 import { updateRun } from "../runs/update-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
@@ -149,6 +150,27 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
       const stored = await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } });
       expect(stored).toMatchObject({ runId: run.id, assetId: busB.id, status: "finished", eventCount: 9 });
       expect((stored.state as { stops: { status: string }[] }).stops.map((s) => s.status)).toEqual(["departed", "departed", "departed", "arrived"]);
+
+      // the occurrences endpoint's use case: the day's progress, stop by stop, times in the account's zone (UTC)
+      const listed = await listRouteOccurrences({ accountId: account.id, routeId: route.id, query: { from: run.date, to: run.date } });
+      const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+      expect(listed.data).toMatchObject([
+        {
+          date: run.date,
+          run_id: run.id,
+          status: "scheduled",
+          progress: {
+            status: "finished",
+            started_at: iso(t0 + 48_000),
+            stops: [
+              { id: stops[0]!.id, sequence: 1, name: "Stop 1", planned_time: null, status: "departed", arrived_at: iso(t0), departed_at: iso(t0 + 48_000), skipped_at: null },
+              { id: stops[1]!.id, status: "departed" },
+              { id: stops[2]!.id, status: "departed" },
+              { id: stops[3]!.id, status: "arrived", departed_at: null },
+            ],
+          },
+        },
+      ]);
     } finally {
       for (const device of devices) device.destroy();
       await running?.stop();
