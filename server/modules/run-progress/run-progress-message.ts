@@ -41,7 +41,8 @@ export interface RunProgressMessage {
     /** stop_arrived: what showed the vehicle stopped there */
     trigger: ArrivalTrigger | null;
   } | null;
-  vehicle: { assetId: number };
+  /** the vehicle whose fix it was (null only for a run finished by the clock whose vehicle was deleted) */
+  vehicle: { assetId: number | null };
 }
 
 export function runProgressMessage(input: {
@@ -49,7 +50,7 @@ export function runProgressMessage(input: {
   state: RunProgressState;
   event: RunProgressEvent;
   sequence: number;
-  assetId: number;
+  assetId: number | null;
 }): RunProgressMessage {
   const { run, state, event, assetId } = input;
   const stopId = "stopId" in event ? event.stopId : null;

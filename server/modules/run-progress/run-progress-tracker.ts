@@ -67,13 +67,17 @@ export class RunProgressTracker {
     this.queue.push(() => this.follow(position));
   }
 
-  /** finishes the held runs whose end time and grace passed without a fix (a vehicle switched off at the school) */
+  /**
+   * finishes the held runs whose end time and grace passed without a fix (a vehicle switched off at the school), and
+   * forgets the states no fix can change any more (over, or past their window)
+   */
   sweep(): void {
     this.queue.push(async () => {
+      const now = this.now();
       for (const [key, held] of this.states) {
-        const step = expire(held.run.plan, held.state, this.now());
-        if (step.events.length > 0) await this.commit(held, step, held.assetId ?? 0);
-        if (isTerminal(held.state.status)) this.states.delete(key);
+        const step = expire(held.run.plan, held.state, now);
+        if (step.events.length > 0) await this.commit(held, step, held.assetId ?? held.run.assetId);
+        if (isTerminal(held.state.status) || now > held.run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs) this.states.delete(key);
       }
     });
   }
@@ -145,7 +149,7 @@ export class RunProgressTracker {
   }
 
   /** stores the new state, then publishes its events in order */
-  private async commit(held: HeldState, step: Step, assetId: number): Promise<void> {
+  private async commit(held: HeldState, step: Step, assetId: number | null): Promise<void> {
     const { run } = held;
     const { state, events } = step;
     const eventCount = held.eventCount + events.length;
@@ -154,7 +158,7 @@ export class RunProgressTracker {
       assetId,
       status: state.status,
       startedAt: state.startedAt === null ? null : new Date(state.startedAt),
-      finishedAt: state.finishedAt ?? state.cancelledAt ? new Date((state.finishedAt ?? state.cancelledAt)!) : null,
+      finishedAt: (state.finishedAt ?? state.cancelledAt) === null ? null : new Date((state.finishedAt ?? state.cancelledAt)!),
       state: state as object,
       eventCount,
     };
