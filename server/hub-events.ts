@@ -3,6 +3,7 @@
 // depends on no domain module; this file adds its events to hub.ts's `HubEvents` by declaration merging, so
 // importers keep `import type { HubEvents } from "./hub"`. To add an event: one entry here, with who publishes it.
 import type { LivePosition } from "./modules/positions/live-position";
+import type { RunProgressMessage } from "./modules/run-progress/run-progress-message";
 import type { ReportJobDto } from "./modules/reports/jobs/report-jobs.schema";
 import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
 
@@ -70,6 +71,16 @@ declare module "./hub" {
      * account signing a driver out): every node closes the sockets subscribed to it (server/modules/private-channels/private-channels.ts)
      */
     "private-channel.revoked": { channel: string };
+    /**
+     * a followed run started, reached, left or skipped a stop, finished or was cancelled (docs/run-progress.md):
+     * published, once in the cluster, by the node evaluating the run's vehicle after the run's state is stored
+     */
+    "run.progress": RunProgressMessage;
+    /**
+     * an account's routes, stops or runs changed (a write through the dashboard or an import): run-progress trackers
+     * on every node read that account's runs again before its next position
+     */
+    "runs.changed": { accountId: number };
     /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
     alert: AlertMessage;
     vehicle_health: VehicleHealthMessage;

@@ -19,6 +19,10 @@ import { toEventPosition } from "../stream/event-position";
 import { loadAccountContext, type AccountContext } from "./account-context";
 import { AccountContextCache } from "./account-context-cache";
 import { SerialQueue } from "../../serial-queue";
+import { RunProgressTracker } from "../run-progress/run-progress-tracker";
+
+/** how often runs whose end time passed without a fix are finished */
+export const RUN_SWEEP_MS = 60_000;
 
 /** how often held health snapshots are flushed (their window is a minute; this is the lateness at most) */
 export const HEALTH_FLUSH_MS = 5_000;
@@ -41,6 +45,8 @@ export class EvaluationService {
   private readonly health = new HealthTracker();
   private readonly behavior = new BehaviorDetector();
   private readonly gate: ConnectivityGate;
+  /** school runs: stop arrivals and departures of the runs these vehicles drive (docs/run-progress.md) */
+  readonly runs: RunProgressTracker;
   private readonly recorder: SerialQueue;
   private readonly notifications: AlertNotificationQueue;
   private readonly unsubscribe: (() => void)[] = [];
@@ -61,6 +67,7 @@ export class EvaluationService {
     });
     this.recorder = new SerialQueue(logger, "alert recording");
     this.notifications = new AlertNotificationQueue({ prisma, logger, now: this.now });
+    this.runs = new RunProgressTracker({ prisma, hub: options.hub, logger, now: this.now });
     this.gate = new ConnectivityGate({ prisma, logger, now: this.now, startedAt: this.now(), emit: (draft) => this.record(draft) });
   }
 
@@ -71,15 +78,22 @@ export class EvaluationService {
       local.subscribe("tracker.connection", (event) => this.onConnection(event)),
       hub.subscribe("alert-rules.changed", ({ accountId }) => this.contexts.invalidate(accountId)),
       hub.subscribe("account.changed", ({ accountId }) => this.contexts.invalidate(accountId)),
+      hub.subscribe("runs.changed", ({ accountId }) => this.runs.invalidate(accountId)),
     );
     if (this.options.timers !== false) {
-      this.timers.push(setInterval(() => this.gate.sweep(), CONNECTIVITY_SWEEP_MS), setInterval(() => this.flushHealth(), HEALTH_FLUSH_MS));
+      this.timers.push(
+        setInterval(() => this.gate.sweep(), CONNECTIVITY_SWEEP_MS),
+        setInterval(() => this.flushHealth(), HEALTH_FLUSH_MS),
+        setInterval(() => this.runs.sweep(), RUN_SWEEP_MS),
+      );
       for (const timer of this.timers) timer.unref();
     }
     return this;
   }
 
   onPosition(position: LivePosition): void {
+    // runs need no account context (no entitlement gates them): queued in the tracker, behind nothing else
+    this.runs.onPosition(position);
     this.contexts.run(position.accountId, (context) => this.evaluate(context, position));
   }
 
@@ -108,6 +122,7 @@ export class EvaluationService {
     await this.gate.drain();
     await this.recorder.drain();
     await this.notifications.drain();
+    await this.runs.drain();
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,7 @@
 // written together (route-writes.ts): each group is one transaction, so a half-written route never exists, and a
 // group that the database refuses is written again route by route, so one bad route cannot take others with it.
 // The links of updated routes move onto the route's new vehicle at once (refresh-route-links.ts).
+import { announce } from "../../announce";
 import { isDataError, sqlStateOf } from "../../db/sql-state";
 import { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";
@@ -20,6 +21,7 @@ import { parseDays } from "../values/parse-days";
 import { parseImportDate } from "../values/parse-import-date";
 import { parseStopKind } from "../values/parse-stop-kind";
 import { parseStopTime } from "../values/parse-stop-time";
+import { parseStopRadius } from "../values/parse-stop-radius";
 
 function readStop(stop: StopRow, sequence: number, row: number): StopData {
   const name = cellText(stop.name);
@@ -34,6 +36,7 @@ function readStop(stop: StopRow, sequence: number, row: number): StopData {
     clockMinute: time?.kind === "clock" ? time.minutes : null,
     offsetMinutes: time?.kind === "offset" ? time.minutes : null,
     kind: take(parseStopKind(stop.kind), row, "stops.kind"),
+    radiusM: take(parseStopRadius(stop.radius_m), row, "stops.radius_m"),
   };
 }
 
@@ -91,7 +94,10 @@ export async function importRoutes(input: {
     for (const item of items) report(outcome, "fields" in item ? written[next++]! : item);
     // their links follow the route's vehicle on days without a run of their own; a preview moves none
     const updated = routes.filter((route, index) => written[index]!.kind === "updated").map((route) => route.existingId!);
-    if (!isDryRun(prisma)) await refreshLinksOfRoutes(updated);
+    if (!isDryRun(prisma)) {
+      await refreshLinksOfRoutes(updated);
+      await announce("runs.changed", { accountId: context.accountId }); // stops and times run-progress follows
+    }
   };
   let rowNumber = input.firstRow;
   for (const row of rows) {

@@ -5,6 +5,7 @@
 // cancelled; a row without status creates a scheduled run and leaves an existing run's status as it is (re-sending a
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
+import { announce } from "../../announce";
 import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";
@@ -70,5 +71,8 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
     }
   }
   // the routes' links follow today's run's vehicle (or the route's again once it is cancelled); a preview moves none
-  if (!isDryRun(prisma)) await refreshLinksOfRoutes([...written]);
+  if (!isDryRun(prisma)) {
+    await refreshLinksOfRoutes([...written]);
+    await announce("runs.changed", { accountId: context.accountId }); // the runs run-progress follows
+  }
 }

@@ -51,6 +51,7 @@ export const IMPORT_TARGET_DESCRIPTIONS: ImportTargetDescription[] = [
       { name: "lng", required: false, type: "number", forms: ["25.2797"], description: "longitude, -180 to 180" },
       { name: "time", required: false, type: "stop_time", forms: ["07:25", "7.25 am", "15"], description: "a clock time, or whole minutes from the route's start" },
       { name: "kind", required: false, type: "stop_kind", forms: ["pick-up", "drop-off", "both"], description: "omitted means both" },
+      { name: "radius_m", required: false, type: "number", forms: ["75", "150 m"], description: "arrival radius in whole metres, 20 to 1000; omitted means 75" },
     ],
   },
   {

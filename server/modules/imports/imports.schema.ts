@@ -28,6 +28,7 @@ export const ZStopRow = z.strictObject({
   lng: ZCell,
   time: ZCell,
   kind: ZCell,
+  radius_m: ZCell,
 });
 
 export const ZRouteRow = z.strictObject({

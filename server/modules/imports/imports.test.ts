@@ -52,7 +52,7 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     stops: [
       { name: "Oak Street", lat: 54.68, lng: 25.27, time: "07:20", kind: "pick-up" },
       { name: "Mill Lane", lat: "54,69", lng: 25.28, time: 15 },
-      { name: "School", address: "1 School Rd", kind: "drop-off" },
+      { name: "School", address: "1 School Rd", kind: "drop-off", radius_m: "200 m" },
     ],
     ...extra,
   });
@@ -66,10 +66,10 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     expect(result.finished_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const r1 = await t.db.route.findUniqueOrThrow({ where: { id: result.created_ids[0]! }, include: { stops: { orderBy: { sequence: "asc" } } } });
     expect(r1).toMatchObject({ routeNumber: "R1", name: "Route R1", assetId: bus.id, driverId: driver.id, days: [1, 2, 3, 4, 5], startMinute: 435, endMinute: 930, effectiveFrom: "2026-09-01" });
-    expect(r1.stops.map((s) => [s.sequence, s.name, s.kind, s.clockMinute, s.offsetMinutes, s.latitude])).toEqual([
-      [1, "Oak Street", "pick_up", 440, null, 54.68],
-      [2, "Mill Lane", "both", null, 15, 54.69],
-      [3, "School", "drop_off", null, null, null],
+    expect(r1.stops.map((s) => [s.sequence, s.name, s.kind, s.clockMinute, s.offsetMinutes, s.latitude, s.radiusM])).toEqual([
+      [1, "Oak Street", "pick_up", 440, null, 54.68, null],
+      [2, "Mill Lane", "both", null, 15, 54.69, null],
+      [3, "School", "drop_off", null, null, null, 200],
     ]);
     const r2 = await t.db.route.findUniqueOrThrow({ where: { id: result.created_ids[1]! } });
     expect(r2.driverId).toBe(driver.id); // matched by phone in another spelling
@@ -101,16 +101,18 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
       route("E", { stops: [{ name: "Same" }, { name: "same" }] }), // rows 9-10
       {}, // row 11: blank
       route("F", { stops: [] }), // row 12
+      route("G", { stops: [{ name: "Yard", radius_m: 5 }] }), // row 13: a radius below 20 m
     ]);
     expect(status).toBe(200);
-    expect(result.rows).toBe(12);
-    expect(result.stats).toEqual({ created: 2, updated: 0, skipped: 1, failed: 5 });
+    expect(result.rows).toBe(13);
+    expect(result.stats).toEqual({ created: 2, updated: 0, skipped: 1, failed: 6 });
     expect(result.errors).toEqual([
       { row: 5, field: "stops.time", reason: expect.stringContaining('"soon"') },
       { row: 6, field: "route_number", reason: "route_number is required" },
       { row: 7, field: "vehicle", reason: expect.stringContaining("never created") },
       { row: 8, field: "days", reason: expect.stringContaining('"Funday"') },
       { row: 10, field: "stops.name", reason: expect.stringContaining("appears twice") },
+      { row: 13, field: "stops.radius_m", reason: expect.stringContaining("whole metres from 20 to 1000") },
     ]);
     const numbers = (await t.db.route.findMany({ where: { accountId: account.id }, select: { routeNumber: true } })).map((r) => r.routeNumber).sort();
     expect(numbers).toEqual(["A", "F"]); // a half-written route B never exists

@@ -15,6 +15,8 @@ export interface StopData {
   clockMinute: number | null;
   offsetMinutes: number | null;
   kind: "pick_up" | "drop_off" | "both";
+  /** arrival radius in metres, or null: the default */
+  radiusM: number | null;
 }
 
 export interface RouteFields {
@@ -114,25 +116,27 @@ async function writeStops(tx: Tx, group: RouteWrite[], routeIds: number[]): Prom
   if (inserts.length) {
     const column = <T>(pick: (stop: StopData & { routeId: number }) => T) => inserts.map(pick);
     await tx.$executeRaw`
-      INSERT INTO route_stops (route_id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind)
-      SELECT v.route_id, v.sequence, v.name, v.address, v.latitude, v.longitude, v.clock_minute, v.offset_minutes, v.kind::"StopKind"
+      INSERT INTO route_stops (route_id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind, radius_m)
+      SELECT v.route_id, v.sequence, v.name, v.address, v.latitude, v.longitude, v.clock_minute, v.offset_minutes, v.kind::"StopKind", v.radius_m
       FROM unnest(
         ${column((s) => s.routeId)}::int[], ${column((s) => s.sequence)}::int[], ${column((s) => s.name)}::text[],
         ${column((s) => s.address)}::text[], ${column((s) => s.latitude)}::float8[], ${column((s) => s.longitude)}::float8[],
-        ${column((s) => s.clockMinute)}::int[], ${column((s) => s.offsetMinutes)}::int[], ${column((s) => s.kind)}::text[]
-      ) AS v(route_id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind)`;
+        ${column((s) => s.clockMinute)}::int[], ${column((s) => s.offsetMinutes)}::int[], ${column((s) => s.kind)}::text[],
+        ${column((s) => s.radiusM)}::int[]
+      ) AS v(route_id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind, radius_m)`;
   }
   if (updates.length) {
     const column = <T>(pick: (stop: StopData) => T) => updates.map(pick);
     await tx.$executeRaw`
       UPDATE route_stops AS s SET
         sequence = v.sequence, name = v.name, address = v.address, latitude = v.latitude, longitude = v.longitude,
-        clock_minute = v.clock_minute, offset_minutes = v.offset_minutes, kind = v.kind::"StopKind"
+        clock_minute = v.clock_minute, offset_minutes = v.offset_minutes, kind = v.kind::"StopKind", radius_m = v.radius_m
       FROM unnest(
         ${updates.map((stop) => stop.id)}::int[], ${column((s) => s.sequence)}::int[], ${column((s) => s.name)}::text[],
         ${column((s) => s.address)}::text[], ${column((s) => s.latitude)}::float8[], ${column((s) => s.longitude)}::float8[],
-        ${column((s) => s.clockMinute)}::int[], ${column((s) => s.offsetMinutes)}::int[], ${column((s) => s.kind)}::text[]
-      ) AS v(id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind)
+        ${column((s) => s.clockMinute)}::int[], ${column((s) => s.offsetMinutes)}::int[], ${column((s) => s.kind)}::text[],
+        ${column((s) => s.radiusM)}::int[]
+      ) AS v(id, sequence, name, address, latitude, longitude, clock_minute, offset_minutes, kind, radius_m)
       WHERE s.id = v.id`;
   }
 }

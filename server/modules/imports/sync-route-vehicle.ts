@@ -2,6 +2,7 @@
 // Body {route_number, vehicle}; the vehicle is matched by plate or name like an import row's. An unknown route is
 // 404, an unknown vehicle 422; nothing else about the route changes. The route's links follow the new vehicle at once
 // (on days whose run names no vehicle of its own).
+import { announce } from "../../announce";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { db } from "../../db/client";
@@ -35,6 +36,7 @@ export async function syncRouteVehicle(input: { accountId: number; body: unknown
   }
   await prisma.route.update({ where: { id: route.id }, data: { assetId: vehicle.value } });
   await refreshRouteLinks(route.id); // unless today's run names a vehicle of its own
+  await announce("runs.changed", { accountId: input.accountId });
   const asset = await prisma.asset.findUniqueOrThrow({ where: { id: vehicle.value }, select: { id: true, name: true, plate: true } });
   return { route_id: route.id, route_number: body.route_number, vehicle: asset };
 }

@@ -1,4 +1,5 @@
 // Adds a stop to a route, after the last one or at `position` (the stops from there on move one place along).
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
@@ -11,7 +12,7 @@ export async function addRouteStop(input: AddRouteStopInput): Promise<RouteStopD
   const latitude = stop.latitude ?? null;
   const longitude = stop.longitude ?? null;
   ensureWholePoint(latitude, longitude);
-  return db().$transaction(async (tx) => {
+  const saved = await db().$transaction(async (tx) => {
     const route = await tx.route.findFirst({ where: { id: routeId, accountId }, select: { id: true, _count: { select: { stops: true } } } });
     if (!route) throw routeNotFound(routeId);
     const count = route._count.stops;
@@ -34,9 +35,12 @@ export async function addRouteStop(input: AddRouteStopInput): Promise<RouteStopD
         clockMinute: time?.kind === "clock" ? time.minutes : null,
         offsetMinutes: time?.kind === "offset" ? time.minutes : null,
         kind: stop.kind ?? "both",
+        radiusM: stop.radiusM ?? null,
       },
       select: stopSelect,
     });
     return toRouteStopDto(row, 0);
   });
+  await announce("runs.changed", { accountId }); // the stops run-progress follows
+  return saved;
 }

@@ -19,5 +19,6 @@ export async function deleteRoute(input: { accountId: number; routeId: number })
     return links;
   });
   for (const link of links) await announce("tracking-link.changed", { accountId, linkId: link.id, uuid: link.uuid });
+  await announce("runs.changed", { accountId });
   return { id: routeId };
 }

@@ -7,8 +7,8 @@ import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
 import { routeDays } from "./route-calendar";
-import { addDays, compareLocalDates, formatClockMinutes, formatLocalDate, parseLocalDate, zonedParts, type LocalDate } from "../time/zoned-time";
-import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceList } from "./routes.schema";
+import { addDays, compareLocalDates, formatClockMinutes, formatLocalDate, isoWithOffset, parseLocalDate, zonedParts, type LocalDate } from "../time/zoned-time";
+import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceList, type RunProgressDto } from "./routes.schema";
 
 const vehicleSelect = { select: { id: true, name: true, plate: true } } as const;
 const driverSelect = { select: { id: true, name: true } } as const;
@@ -26,6 +26,7 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
       asset: vehicleSelect,
       driver: driverSelect,
       account: { select: { timeZone: true } },
+      stops: { orderBy: { sequence: "asc" }, select: { id: true, sequence: true, name: true, clockMinute: true, offsetMinutes: true } },
     },
   });
   if (!route) throw new AppError("ROUTE_NOT_FOUND", `route ${input.routeId} not found`);
@@ -37,6 +38,36 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
     select: { id: true, date: true, status: true, startMinute: true, endMinute: true, notice: true, asset: vehicleSelect, driver: driverSelect },
   });
   const runOf = new Map(runs.map((run) => [run.date, run]));
+  const progress = await prisma.runProgress.findMany({
+    where: { routeId: input.routeId, date: { gte: formatLocalDate(from), lte: formatLocalDate(to) } },
+    select: { date: true, status: true, startedAt: true, finishedAt: true, state: true },
+  });
+  const progressOf = new Map(progress.map((row) => [row.date, row]));
+  const instant = (ms: number | null) => (ms === null ? null : isoWithOffset(ms, timeZone));
+  const progressDto = (date: string, startMinute: number | null): RunProgressDto | null => {
+    const row = progressOf.get(date);
+    if (!row) return null;
+    const states = new Map((row.state as unknown as StoredState).stops.map((stop) => [stop.stopId, stop]));
+    return {
+      status: row.status,
+      started_at: instant(row.startedAt?.getTime() ?? null),
+      finished_at: instant(row.finishedAt?.getTime() ?? null),
+      stops: route.stops.map((stop) => {
+        const state = states.get(stop.id);
+        const planned = stop.clockMinute ?? (stop.offsetMinutes !== null && startMinute !== null ? startMinute + stop.offsetMinutes : null);
+        return {
+          id: stop.id,
+          sequence: stop.sequence,
+          name: stop.name,
+          planned_time: planned === null ? null : formatClockMinutes(planned % 1440),
+          status: state?.status ?? "pending",
+          arrived_at: instant(state?.arrivedAt ?? null),
+          departed_at: instant(state?.departedAt ?? null),
+          skipped_at: instant(state?.skippedAt ?? null),
+        };
+      }),
+    };
+  };
   const clock = (minutes: number | null) => (minutes === null ? null : formatClockMinutes(minutes));
 
   const data: Occurrence[] = routeDays(route, runOf, from, to).map((day) => {
@@ -52,9 +83,15 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
       driver: run?.driver ?? route.driver,
       notice: run?.notice ?? null,
       source: day.source,
+      progress: progressDto(date, day.startMinute),
     };
   });
   return { data, next_cursor: null, from: formatLocalDate(from), to: formatLocalDate(to), time_zone: timeZone };
+}
+
+/** what run_progress.state holds of each stop (run-progress/run-progress.ts, StopState) */
+interface StoredState {
+  stops: { stopId: number; status: "pending" | "arrived" | "departed" | "skipped"; arrivedAt: number | null; departedAt: number | null; skippedAt: number | null }[];
 }
 
 /** the range asked for: from defaults to today, to to 13 days after from; both checked, at most 92 days */

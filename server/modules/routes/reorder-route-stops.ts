@@ -1,5 +1,6 @@
 // Puts a route's stops in a new order. The call names every stop of the route once: a list made from a page that
 // has since changed (a stop added or removed elsewhere) is refused as CONFLICT rather than guessed at.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import { parseInput } from "../parse-input";
@@ -18,5 +19,6 @@ export async function reorderRouteStops(input: ReorderRouteStopsInput): Promise<
     }
     for (const [index, id] of stopIds.entries()) await tx.routeStop.update({ where: { id }, data: { sequence: index + 1 } });
   });
+  await announce("runs.changed", { accountId }); // the stops run-progress follows
   return (await getRoute({ accountId, routeId })).stops;
 }

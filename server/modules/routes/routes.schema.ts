@@ -11,6 +11,7 @@ import { parseDays } from "../values/parse-days";
 import { parseImportDate } from "../values/parse-import-date";
 import { parseStopKind, type StopKind } from "../values/parse-stop-kind";
 import { parseStopTime } from "../values/parse-stop-time";
+import { parseStopRadius } from "../values/parse-stop-radius";
 import { optionalParsedText } from "../values/parsed-field";
 import { formatClockMinutes } from "../time/zoned-time";
 import { formatDays } from "./format-days";
@@ -107,6 +108,17 @@ const ZStopKind = z
     return z.NEVER;
   });
 
+/** whole metres (text or a number); "" or null: the default radius */
+const ZStopRadius = z
+  .union([z.string().max(20, "must be whole metres"), z.number()], { error: "must be whole metres" })
+  .nullable()
+  .transform((value, ctx) => {
+    const result = parseStopRadius(value);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: "custom", message: result.reason });
+    return z.NEVER;
+  });
+
 const stopFields = {
   name: z.string().trim().min(1, "must not be empty: passengers are matched to stops by name").max(120, "must be at most 120 characters"),
   address: optionalText(z.string().max(200, "must be at most 200 characters")),
@@ -114,6 +126,7 @@ const stopFields = {
   longitude: coordinate("lng"),
   time: ZStopTime,
   kind: ZStopKind,
+  radiusM: ZStopRadius,
 };
 
 export const ZAddRouteStop = z.object({
@@ -125,6 +138,7 @@ export const ZAddRouteStop = z.object({
   longitude: stopFields.longitude.optional(),
   time: stopFields.time.optional(),
   kind: stopFields.kind.optional(),
+  radiusM: stopFields.radiusM.optional(),
   /** 1-based place along the route; default: after the last stop */
   position: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
 });
@@ -140,6 +154,7 @@ export const ZUpdateRouteStop = z.object({
   longitude: stopFields.longitude.optional(),
   time: stopFields.time.optional(),
   kind: stopFields.kind.optional(),
+  radiusM: stopFields.radiusM.optional(),
 });
 export type UpdateRouteStopInput = z.input<typeof ZUpdateRouteStop>;
 
@@ -213,6 +228,8 @@ export interface RouteStopDto {
   time: string | null;
   time_kind: "clock" | "offset" | null;
   kind: StopKind;
+  /** the arrival radius in metres the stop sets, or null: the default (75 m; docs/run-progress.md) */
+  radius_m: number | null;
   /** passengers picked up or dropped off here (deleting the stop clears their stop) */
   passenger_count: number;
 }
@@ -284,6 +301,7 @@ export const stopSelect = {
   clockMinute: true,
   offsetMinutes: true,
   kind: true,
+  radiusM: true,
 } as const;
 
 interface StopRow {
@@ -296,6 +314,7 @@ interface StopRow {
   clockMinute: number | null;
   offsetMinutes: number | null;
   kind: StopKind;
+  radiusM: number | null;
 }
 
 export function toRouteStopDto(row: StopRow, passengerCount: number): RouteStopDto {
@@ -310,6 +329,7 @@ export function toRouteStopDto(row: StopRow, passengerCount: number): RouteStopD
     time,
     time_kind: row.clockMinute !== null ? "clock" : row.offsetMinutes !== null ? "offset" : null,
     kind: row.kind,
+    radius_m: row.radiusM,
     passenger_count: passengerCount,
   };
 }
@@ -327,6 +347,30 @@ export const OCCURRENCE_LIMITS = {
   maxDays: 92,
 } as const;
 
+const ZInstant = z.string().nullable().meta({ description: "ISO 8601 with the account's time zone offset; null: not (yet)" });
+
+/** how a followed day went, stop by stop (docs/run-progress.md); the spec shows no shape, this one is ours */
+export const ZRunProgress = z
+  .object({
+    status: z.enum(["scheduled", "in_progress", "finished", "cancelled"]),
+    started_at: ZInstant,
+    finished_at: ZInstant.meta({ description: "when it finished or was cancelled" }),
+    stops: z.array(
+      z.object({
+        id: z.number().int(),
+        sequence: z.number().int(),
+        name: z.string(),
+        planned_time: ZClock.meta({ description: "HH:MM: the stop's clock time, or the run's start plus its minutes; null: none" }),
+        status: z.enum(["pending", "arrived", "departed", "skipped"]),
+        arrived_at: ZInstant,
+        departed_at: ZInstant,
+        skipped_at: ZInstant,
+      }),
+    ),
+  })
+  .meta({ id: "RunProgress" });
+export type RunProgressDto = z.infer<typeof ZRunProgress>;
+
 export const ZOccurrence = z
   .object({
     date: ZLocalDate,
@@ -338,6 +382,7 @@ export const ZOccurrence = z
     driver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     notice: z.string().nullable().meta({ description: "the run's notice, shown to passengers on the route's links" }),
     source: z.enum(["run", "schedule"]).meta({ description: "run: an imported run; schedule: implied by the route's days and effective_from" }),
+    progress: ZRunProgress.nullable().meta({ description: "the day as it was driven, once its vehicle reported in the run's window; null before" }),
   })
   .meta({ id: "RouteOccurrence" });
 export type Occurrence = z.infer<typeof ZOccurrence>;

@@ -168,6 +168,20 @@ describe.each(databaseKinds())("routes on %s", (kind) => {
     await expect(updateRouteStop({ accountId, stopId: oak.id, name: "Oak street" })).resolves.toMatchObject({ name: "Oak street" });
   });
 
+  it("keeps a stop's arrival radius: the default until one is set, whole metres from 20 to 1000, cleared back to it", async () => {
+    const { accountId } = await setup();
+    const route = await createRoute({ accountId, routeNumber: "14" });
+    const school = await addRouteStop({ accountId, routeId: route.id, name: "School", radiusM: "200 m" });
+    expect(school.radius_m).toBe(200);
+    const oak = await addRouteStop({ accountId, routeId: route.id, name: "Oak Street" });
+    expect(oak.radius_m).toBeNull();
+    expect(await updateRouteStop({ accountId, stopId: oak.id, radiusM: 40 })).toMatchObject({ radius_m: 40 });
+    expect(await updateRouteStop({ accountId, stopId: oak.id, radiusM: "" })).toMatchObject({ radius_m: null });
+    expect((await failure(updateRouteStop({ accountId, stopId: oak.id, radiusM: 5000 }))).errors).toEqual([
+      { field: "radiusM", message: 'radius "5000" must be whole metres from 20 to 1000' },
+    ]);
+  });
+
   it("clears the stop of passengers using a removed stop and counts them on the route", async () => {
     const { accountId } = await setup();
     const route = await createRoute({ accountId, routeNumber: "12" });

@@ -1,4 +1,5 @@
 // Edits a stop; undefined fields stay as they are, null or "" clears one (an empty kind means both).
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
 import { ensureWholePoint } from "./coordinates";
@@ -8,7 +9,7 @@ import { ensureStopNameFree } from "./stop-name-taken";
 
 export async function updateRouteStop(input: UpdateRouteStopInput): Promise<RouteStopDto> {
   const { accountId, stopId, time, ...fields } = parseInput(ZUpdateRouteStop, input);
-  return db().$transaction(async (tx) => {
+  const saved = await db().$transaction(async (tx) => {
     const stop = await findAccountStop(tx, accountId, stopId);
     if (!stop) throw stopNotFound(stopId);
     ensureWholePoint(fields.latitude === undefined ? stop.latitude : fields.latitude, fields.longitude === undefined ? stop.longitude : fields.longitude);
@@ -24,4 +25,6 @@ export async function updateRouteStop(input: UpdateRouteStopInput): Promise<Rout
     const passengers = await tx.passenger.count({ where: { OR: [{ pickupStopId: stopId }, { dropoffStopId: stopId }] } });
     return toRouteStopDto(row, passengers);
   });
+  await announce("runs.changed", { accountId }); // the stops run-progress follows
+  return saved;
 }

@@ -2,6 +2,7 @@
 // another route has is ROUTE_NUMBER_TAKEN (409). The times are checked together with the ones kept. The route's
 // tracking links are not moved here: the dashboard edits through tracking-links/update-route-with-links.ts, which
 // refreshes them after this (routes must not call tracking-links, which reads routes).
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAssignment } from "./route-assignment";
@@ -34,5 +35,6 @@ export async function updateRoute(input: UpdateRouteInput): Promise<RouteDto> {
     if (routeNumber !== undefined && isUniqueViolation(error)) throw routeNumberTaken(routeNumber);
     throw error;
   }
+  await announce("runs.changed", { accountId }); // run-progress trackers read the account's runs again
   return saved;
 }

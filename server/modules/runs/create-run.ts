@@ -1,6 +1,7 @@
 // Adds a route's run for one date. A route has one run per date (the import updates it in place), so a second run
 // on the same date is RUN_DATE_TAKEN (409) under the date. Times the run leaves empty are the route's, and the two
 // that apply must be in order. A run for today moves the route's tracking links onto its vehicle at once.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAssignment } from "../routes/route-assignment";
@@ -42,5 +43,6 @@ export async function createRun(input: CreateRunInput): Promise<RunDto> {
     throw error;
   }
   await refreshRouteLinks(routeId);
+  await announce("runs.changed", { accountId: input.accountId }); // run-progress trackers read the account's runs again
   return saved;
 }

@@ -1,3 +1,4 @@
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
@@ -12,5 +13,6 @@ export async function deleteRun(input: { accountId: number; runId: number }): Pr
   const { count } = await db().run.deleteMany({ where: { id: runId, accountId } });
   if (count === 0) throw runNotFound(runId); // deleted meanwhile
   await refreshRouteLinks(run.routeId);
+  await announce("runs.changed", { accountId }); // run-progress trackers read the account's runs again
   return { id: runId };
 }

@@ -1,6 +1,7 @@
 // A run's status, scheduled or cancelled, changed by the team (cancel-run.ts, restore-run.ts). Cancelling keeps the
 // run with its notice, so passengers can still be told why; restoring schedules it again. The route's tracking
 // links follow at once: a cancelled run of today gives them back the route's own vehicle.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
@@ -12,5 +13,6 @@ export async function setRunStatus(input: { accountId: number; runId: number }, 
   if (count === 0) throw runNotFound(runId);
   const run = toRunDto(await db().run.findUniqueOrThrow({ where: { id: runId }, select: runSelect }));
   await refreshRouteLinks(run.route_id);
+  await announce("runs.changed", { accountId }); // run-progress trackers read the account's runs again
   return run;
 }

@@ -1,6 +1,7 @@
 // Edits a run: its date (still one run per route and date), its own times, vehicle, driver and notice. Undefined
 // fields stay as they are; null or "" gives the day back to the route's value. The status has its own calls
 // (cancel-run.ts, restore-run.ts). The route's tracking links follow a change to today's run at once.
+import { announce } from "../../announce";
 import { db } from "../../db/client";
 import { isUniqueViolation, parseInput } from "../parse-input";
 import { ensureAssignment } from "../routes/route-assignment";
@@ -41,5 +42,6 @@ export async function updateRun(input: UpdateRunInput): Promise<RunDto> {
     throw error;
   }
   await refreshRouteLinks(saved.route_id);
+  await announce("runs.changed", { accountId }); // run-progress trackers read the account's runs again
   return saved;
 }

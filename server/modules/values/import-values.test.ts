@@ -6,6 +6,7 @@ import { parseClockTime } from "./parse-clock-time";
 import { parseDays } from "./parse-days";
 import { parseImportDate } from "./parse-import-date";
 import { parseStopKind } from "./parse-stop-kind";
+import { parseStopRadius } from "./parse-stop-radius";
 import { parseStopTime } from "./parse-stop-time";
 
 describe("parseDays", () => {
@@ -101,6 +102,27 @@ describe("parseStopTime", () => {
 
   it.each([[-5], [2.5], [1441], ["-5"], ["soon"], [true]])("refuses %j", (input) => {
     expect(parseStopTime(input).ok).toBe(false);
+  });
+});
+
+describe("parseStopRadius", () => {
+  it.each([
+    [75, 75],
+    ["150", 150],
+    ["150 m", 150],
+    ["20M", 20],
+    [1000, 1000],
+    [undefined, null],
+    [null, null],
+    ["", null],
+  ])("%j -> %j", (input, radius) => {
+    expect(parseStopRadius(input)).toEqual({ ok: true, value: radius });
+  });
+
+  it.each([[19], [1001], [75.5], ["75.5"], ["-80"], ["wide"], ["0.1 km"]])("refuses %j, naming the range", (input) => {
+    const result = parseStopRadius(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain("whole metres from 20 to 1000");
   });
 });
 

@@ -468,10 +468,10 @@ describe.each(databaseKinds())("passenger links and route occurrences over HTTP 
       expect(answer.body).toEqual({
         data: [
           // 2 September is a Monday before effective_from: not listed
-          { date: "2030-09-04", run_id: null, status: "scheduled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: null, source: "schedule" },
-          { date: "2030-09-06", run_id: runIds[0]!.id, status: "cancelled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: "Teacher training day", source: "run" },
-          { date: "2030-09-07", run_id: runIds[1]!.id, status: "scheduled", start_time: "09:00", end_time: "10:00", vehicle: { id: spare.id, name: "Spare", plate: "SPR-1" }, driver: rita, notice: "Saturday trip", source: "run" },
-          { date: "2030-09-09", run_id: null, status: "scheduled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: null, source: "schedule" },
+          { date: "2030-09-04", run_id: null, status: "scheduled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: null, source: "schedule", progress: null },
+          { date: "2030-09-06", run_id: runIds[0]!.id, status: "cancelled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: "Teacher training day", source: "run", progress: null },
+          { date: "2030-09-07", run_id: runIds[1]!.id, status: "scheduled", start_time: "09:00", end_time: "10:00", vehicle: { id: spare.id, name: "Spare", plate: "SPR-1" }, driver: rita, notice: "Saturday trip", source: "run", progress: null },
+          { date: "2030-09-09", run_id: null, status: "scheduled", start_time: "15:30", end_time: "16:15", vehicle: bus, driver: rita, notice: null, source: "schedule", progress: null },
         ],
         next_cursor: null,
         from: "2030-09-01",

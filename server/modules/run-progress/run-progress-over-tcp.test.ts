@@ -1,0 +1,183 @@
+// A school run followed end to end below the browser, on both databases: the real server (startFleetline without
+// Next: database, hub, Teltonika listener, pipeline, evaluation) receives Codec 8E records from devices over TCP.
+// Vehicle A drives the first half of today's run (the run's vehicle; the route names none); the server is stopped and
+// started again on the same database mid-run; the run's vehicle is changed to B, which drives the rest while A's
+// fixes no longer count. The hub carries every arrival, departure and the run's start and finish, in order, with ids
+// that continue across the restart, and the stored state is the finished run.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "../../db/client";
+import { parseEnv } from "../../env";
+import { startFleetline, type RunningServer } from "../../server";
+import { freePort } from "../../testing/free-port";
+import { TEST_POSTGRES_URL } from "../../testing/services";
+import { TestDevice, testRecord } from "../../testing/teltonika-test-device";
+import { databaseKinds } from "../../testing/test-database";
+import { testImei } from "../../testing/test-imei";
+import { createAccount } from "../accounts/create-account";
+import { createAsset } from "../assets/create-asset";
+import { addRouteStop } from "../routes/add-route-stop";
+import { createRoute } from "../routes/create-route";
+import { listRouteOccurrences } from "../routes/list-route-occurrences";
+import { createRun } from "../runs/create-run";
+import { updateRun } from "../runs/update-run";
+import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
+import type { RunProgressMessage } from "./run-progress-message";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function waitFor<T>(what: string, read: () => T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const ORIGIN = { latitude: 54.68, longitude: 25.27 };
+/** `east` metres east of the origin */
+function at(east: number) {
+  return { latitude: ORIGIN.latitude, longitude: ORIGIN.longitude + east / (111_195 * Math.cos((ORIGIN.latitude * Math.PI) / 180)) };
+}
+
+describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind) => {
+  it("follows a run through a restart and a change of vehicle: arrivals and departures in order, once each", async () => {
+    const port = await freePort();
+    const base = { NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(port), LOG_LEVEL: "silent", FLEET_DEMO: "0" };
+    const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-runs-"));
+    dirs.push(dataDir);
+    let admin: pg.Client | null = null;
+    let name = "";
+    let extra: Record<string, string> = { DATA_DIR: dataDir };
+    if (kind === "postgres") {
+      admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await admin.connect();
+      name = `fleetline_test_runs_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${name}`;
+      extra = { ...extra, DATABASE_URL: url.toString(), AUTH_SECRET: "x".repeat(32) };
+    }
+    const env = parseEnv({ ...base, ...extra });
+    let running: RunningServer | undefined;
+    const devices: TestDevice[] = [];
+    const heard: RunProgressMessage[] = [];
+    const start = async () => {
+      running = await startFleetline(env, { next: false });
+      running.hub.subscribe("run.progress", (message) => heard.push(message));
+    };
+    try {
+      await start();
+      const account = await createAccount({ name: "School runs" });
+      const imeiA = testImei();
+      const imeiB = testImei();
+      const busA = await createAsset({ accountId: account.id, name: "Bus A", imei: imeiA });
+      const busB = await createAsset({ accountId: account.id, name: "Bus B", imei: imeiB });
+
+      // fixes from 20 minutes ago, 30 s apart; the run starts 5 minutes after the first (UTC is the account's zone)
+      const t0 = Math.floor((Date.now() - 20 * 60_000) / 60_000) * 60_000;
+      const local = zonedParts(t0, "UTC");
+      const startMinute = local.hour * 60 + local.minute + 5;
+      const route = await createRoute({ accountId: account.id, routeNumber: "R7" });
+      const stops: { id: number }[] = [];
+      for (const [index, east] of [0, 1000, 2000, 3000].entries()) {
+        stops.push(await addRouteStop({ accountId: account.id, routeId: route.id, name: `Stop ${index + 1}`, latitude: at(east).latitude, longitude: at(east).longitude }));
+      }
+      const run = await createRun({
+        accountId: account.id,
+        routeId: route.id,
+        date: formatLocalDate(local),
+        startTime: formatClockMinutes(startMinute),
+        endTime: formatClockMinutes(startMinute + 60),
+        assetId: busA.id,
+      });
+      const fix = (seconds: number, east: number, speed: number) => testRecord(t0 + seconds * 1000, { ...at(east), speed, angle: 90 });
+
+      const a = await TestDevice.connect(port, imeiA);
+      devices.push(a);
+      for (const record of [fix(0, 0, 0), fix(30, 0, 0), fix(60, 125, 30), fix(90, 375, 30), fix(120, 625, 30), fix(150, 875, 30), fix(180, 1000, 0), fix(210, 1000, 0), fix(240, 1150, 30)]) {
+        expect(await a.send([record])).toBe(1);
+      }
+      await waitFor("the departure from stop 2", () => (heard.some((m) => m.type === "stop_departed" && m.stop?.id === stops[1]!.id) ? true : undefined));
+      await running!.stop(); // stores and publishes what was sent, then stops
+      running = undefined;
+      a.destroy();
+
+      await start();
+      await updateRun({ accountId: account.id, runId: run.id, assetId: busB.id }); // mid-run: B takes over
+      const b = await TestDevice.connect(port, imeiB);
+      const a2 = await TestDevice.connect(port, imeiA);
+      devices.push(b, a2);
+      expect(await a2.send([fix(300, 3000, 0)])).toBe(1); // A, no longer the run's vehicle, stands at the last stop
+      for (const record of [fix(270, 1400, 30), fix(300, 1700, 30), fix(330, 2000, 0), fix(360, 2200, 30), fix(390, 2500, 30), fix(420, 2800, 30), fix(450, 3000, 0)]) {
+        expect(await b.send([record])).toBe(1);
+      }
+      await waitFor("the run's finish", () => (heard.some((m) => m.type === "run_finished") ? true : undefined));
+
+      const expected: [string, number | null, number, number][] = [
+        ["stop_arrived", 1, 0, busA.id],
+        ["run_started", null, 48, busA.id],
+        ["stop_departed", 1, 48, busA.id],
+        ["stop_arrived", 2, 162, busA.id],
+        ["stop_departed", 2, 225, busA.id],
+        ["stop_arrived", 3, 322.5, busB.id],
+        ["stop_departed", 3, 341.25, busB.id],
+        ["stop_arrived", 4, 438.75, busB.id],
+        ["run_finished", null, 438.75, busB.id],
+      ];
+      expect(heard.map((m) => [m.id, m.type, m.stop?.sequence ?? null, m.vehicle.assetId])).toEqual(
+        expected.map(([type, sequence, , vehicle], index) => [`${route.id}:${run.date}:${index + 1}`, type, sequence, vehicle]),
+      );
+      // seconds after the first fix, to well within a second: positions travel as 1e-7 degrees
+      heard.forEach((m, index) => expect((m.occurredAt - t0) / 1000).toBeCloseTo(expected[index]![2], 1));
+      expect(heard[0]).toMatchObject({
+        version: 1,
+        accountId: account.id,
+        run: { id: run.id, routeId: route.id, routeNumber: "R7", date: run.date, status: "scheduled" },
+        stop: { id: stops[0]!.id, sequence: 1, name: "Stop 1", arrivedAt: t0, plannedAt: null, trigger: "low_speed" },
+        vehicle: { assetId: busA.id },
+      });
+      expect(heard.at(-1)).toMatchObject({ run: { status: "finished", reason: "last_stop", startedAt: expect.any(Number), finishedAt: expect.any(Number) } });
+
+      const stored = await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } });
+      expect(stored).toMatchObject({ runId: run.id, assetId: busB.id, status: "finished", eventCount: 9 });
+      expect((stored.state as { stops: { status: string }[] }).stops.map((s) => s.status)).toEqual(["departed", "departed", "departed", "arrived"]);
+
+      // the occurrences endpoint's use case: the day's progress, stop by stop, times in the account's zone (UTC)
+      const listed = await listRouteOccurrences({ accountId: account.id, routeId: route.id, query: { from: run.date, to: run.date } });
+      const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+      expect(listed.data).toMatchObject([
+        {
+          date: run.date,
+          run_id: run.id,
+          status: "scheduled",
+          progress: {
+            status: "finished",
+            started_at: iso(t0 + 48_000),
+            stops: [
+              { id: stops[0]!.id, sequence: 1, name: "Stop 1", planned_time: null, status: "departed", arrived_at: iso(t0), departed_at: iso(t0 + 48_000), skipped_at: null },
+              { id: stops[1]!.id, status: "departed" },
+              { id: stops[2]!.id, status: "departed" },
+              { id: stops[3]!.id, status: "arrived", departed_at: null },
+            ],
+          },
+        },
+      ]);
+    } finally {
+      for (const device of devices) device.destroy();
+      await running?.stop();
+      if (admin) {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  }, 180_000);
+});

@@ -1,0 +1,179 @@
+// Follows the runs of the vehicles connected to this node: the evaluation service hands it every position it
+// evaluates (once in the cluster), and the tracker advances the state machine of each run that vehicle drives now,
+// stores the state and publishes the events ("run.progress"). Off the acknowledgement path twice over: the positions
+// arrive from the process-local hub after the device was answered, and the work per position is queued here, so
+// neither the pipeline nor the alert evaluators wait for a state to be read or written.
+//
+// What it holds: per account, the runs of yesterday and today with their plans (followed-runs.ts), kept a minute or
+// until "runs.changed"; per run, its state, loaded from `run_progress` the first time and then kept in memory. A
+// state is written when it produced events (before they are published, so an event on the hub is always in the
+// database) and otherwise at most once a minute, which is what a restart resumes from.
+import type { Logger } from "pino";
+import type { Db } from "../../db/client";
+import type { Hub } from "../../hub";
+import { SerialQueue } from "../../serial-queue";
+import type { LivePosition } from "../positions/live-position";
+import { loadFollowedRuns, type FollowedRun } from "./followed-runs";
+import { doorOpen } from "./door-open";
+import { advance, expire, initialState, isTerminal, RUN_PROGRESS_RULES, type RunProgressEvent, type RunProgressState, type Step } from "./run-progress";
+import { runProgressMessage } from "./run-progress-message";
+
+/** how long an account's runs are kept before they are read again (changes also announce themselves) */
+export const FOLLOWED_RUNS_MAX_AGE_MS = 60_000;
+/** a state without events is written at most this often */
+export const STATE_WRITE_EVERY_MS = 60_000;
+
+interface AccountRuns {
+  loadedAt: number;
+  byAsset: Map<number, FollowedRun[]>;
+}
+
+interface HeldState {
+  state: RunProgressState;
+  /** the vehicle whose fix last moved it: a fix of another vehicle starts a new path */
+  assetId: number | null;
+  eventCount: number;
+  writtenAt: number;
+  run: FollowedRun;
+}
+
+export interface RunProgressTrackerOptions {
+  prisma: Db;
+  hub: Hub;
+  logger: Logger;
+  now?: () => number;
+}
+
+export class RunProgressTracker {
+  private readonly accounts = new Map<number, AccountRuns>();
+  private readonly states = new Map<string, HeldState>();
+  private readonly queue: SerialQueue;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RunProgressTrackerOptions) {
+    this.now = options.now ?? Date.now;
+    this.queue = new SerialQueue(options.logger, "run progress");
+  }
+
+  /** an account's routes or runs changed: read them again before its next position */
+  invalidate(accountId: number): void {
+    this.accounts.delete(accountId);
+  }
+
+  onPosition(position: LivePosition): void {
+    const known = this.accounts.get(position.accountId);
+    // the common case, decided without queueing: a fresh list of the account's runs and none for this vehicle now
+    if (known && this.now() - known.loadedAt < FOLLOWED_RUNS_MAX_AGE_MS && this.relevant(known, position).length === 0) return;
+    this.queue.push(() => this.follow(position));
+  }
+
+  /**
+   * finishes the held runs whose end time and grace passed without a fix (a vehicle switched off at the school), and
+   * forgets the states no fix can change any more (over, or past their window)
+   */
+  sweep(): void {
+    this.queue.push(async () => {
+      const now = this.now();
+      for (const [key, held] of this.states) {
+        const step = expire(held.run.plan, held.state, now);
+        if (step.events.length > 0) await this.commit(held, step, held.assetId ?? held.run.assetId);
+        if (isTerminal(held.state.status) || now > held.run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs) this.states.delete(key);
+      }
+    });
+  }
+
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private relevant(account: AccountRuns, position: LivePosition): FollowedRun[] {
+    const at = position.dateUpdated;
+    return (account.byAsset.get(position.assetId) ?? []).filter(
+      (run) => at >= run.plan.watchFrom - RUN_PROGRESS_RULES.maxGapMs && at <= run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs,
+    );
+  }
+
+  private async follow(position: LivePosition): Promise<void> {
+    let account = this.accounts.get(position.accountId);
+    if (!account || this.now() - account.loadedAt >= FOLLOWED_RUNS_MAX_AGE_MS) {
+      account = await this.load(position.accountId);
+    }
+    for (const run of this.relevant(account, position)) {
+      const held = await this.held(run);
+      if (isTerminal(held.state.status)) continue;
+      // a fix of another vehicle than the last one (the run's vehicle was changed): its path starts here
+      const previous = held.assetId === position.assetId ? held.state : { ...held.state, last: null, inside: null };
+      const step = advance(run.plan, previous, {
+        at: position.dateUpdated,
+        latitude: position.latitude,
+        longitude: position.longitude,
+        speedKmh: position.speed,
+        doorOpen: doorOpen(position.ioData),
+      });
+      if (step.state === held.state) continue;
+      held.run = run;
+      if (step.events.length > 0 || held.assetId !== position.assetId || this.now() - held.writtenAt >= STATE_WRITE_EVERY_MS) {
+        await this.commit(held, step, position.assetId);
+      } else {
+        held.state = step.state;
+      }
+    }
+  }
+
+  private async load(accountId: number): Promise<AccountRuns> {
+    const runs = await loadFollowedRuns(this.options.prisma, accountId, this.now());
+    const byAsset = new Map<number, FollowedRun[]>();
+    for (const run of runs) {
+      if (run.assetId === null) continue;
+      byAsset.set(run.assetId, [...(byAsset.get(run.assetId) ?? []), run]);
+      const held = this.states.get(run.key);
+      if (held) held.run = run;
+    }
+    const account = { loadedAt: this.now(), byAsset };
+    this.accounts.set(accountId, account);
+    return account;
+  }
+
+  private async held(run: FollowedRun): Promise<HeldState> {
+    const known = this.states.get(run.key);
+    if (known) return known;
+    const row = await this.options.prisma.runProgress.findUnique({
+      where: { routeId_date: { routeId: run.routeId, date: run.date } },
+      select: { state: true, assetId: true, eventCount: true, updatedAt: true },
+    });
+    const held: HeldState = row
+      ? { state: row.state as unknown as RunProgressState, assetId: row.assetId, eventCount: row.eventCount, writtenAt: row.updatedAt.getTime(), run }
+      : { state: initialState(run.plan), assetId: null, eventCount: 0, writtenAt: 0, run };
+    this.states.set(run.key, held);
+    return held;
+  }
+
+  /** stores the new state, then publishes its events in order */
+  private async commit(held: HeldState, step: Step, assetId: number | null): Promise<void> {
+    const { run } = held;
+    const { state, events } = step;
+    const eventCount = held.eventCount + events.length;
+    const columns = {
+      runId: run.runId,
+      assetId,
+      status: state.status,
+      startedAt: state.startedAt === null ? null : new Date(state.startedAt),
+      finishedAt: (state.finishedAt ?? state.cancelledAt) === null ? null : new Date((state.finishedAt ?? state.cancelledAt)!),
+      state: state as object,
+      eventCount,
+    };
+    await this.options.prisma.runProgress.upsert({
+      where: { routeId_date: { routeId: run.routeId, date: run.date } },
+      create: { accountId: run.accountId, routeId: run.routeId, date: run.date, ...columns },
+      update: columns,
+    });
+    held.state = state;
+    held.assetId = assetId;
+    held.writtenAt = this.now();
+    events.forEach((event: RunProgressEvent, index) => {
+      const message = runProgressMessage({ run, state, event, sequence: held.eventCount + index + 1, assetId });
+      this.options.hub.publish("run.progress", message).catch((error: unknown) => this.options.logger.error({ err: error, event: message.id }, "run progress event not published"));
+    });
+    held.eventCount = eventCount;
+  }
+}
