@@ -11,6 +11,7 @@ import { listRemindersByUrgency } from "../../modules/reminders/list-reminders-b
 import { saveRenewalReminder } from "../../modules/reminders/save-renewal-reminder";
 import { saveServiceEntry } from "../../modules/reminders/save-service-entry";
 import { saveServiceReminder } from "../../modules/reminders/save-service-reminder";
+import { snoozeReminder } from "../../modules/reminders/snooze-reminder";
 import { createTrpcRouter, requireWholeFleet } from "../trpc";
 
 const ZId = z.number().int().positive();
@@ -29,6 +30,10 @@ export const remindersRouter = createTrpcRouter({
   logService: requireWholeFleet("assets.write")
     .input(z.object({ body: z.record(z.string(), z.unknown()) }))
     .mutation(({ ctx, input }) => saveServiceEntry({ accountId: ctx.account.id, entryId: null, body: input.body })),
+  /** snoozes a service or renewal reminder until a date (null: wakes it), leaving the rest of it as it is */
+  snooze: requireWholeFleet("assets.write")
+    .input(z.object({ type: z.enum(["service", "renewal"]), id: ZId, until: z.string().nullable() }))
+    .mutation(({ ctx, input }) => snoozeReminder({ accountId: ctx.account.id, ...input })),
   deleteService: requireWholeFleet("assets.write")
     .input(z.object({ id: ZId }))
     .mutation(async ({ ctx, input }) => void (await deleteServiceReminder({ accountId: ctx.account.id, reminderId: input.id }))),
