@@ -1,7 +1,8 @@
 // The Reports page end to end, in the production build: a vehicle whose Teltonika tracker (real Codec 8E frames over
 // TCP) drove a trip of known length yesterday; the trips and mileage reports show that distance in the table and a
 // chart with bars; the PDF and the XLSX downloads hold it (the XLSX read back with exceljs); a schedule is added and
-// listed. The map is the offline one (global setup); no page here loads anything from outside.
+// listed; a report limited to a group (named by its path, with its subgroups) or a tag covers only those vehicles.
+// The map is the offline one (global setup); no page here loads anything from outside.
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -10,7 +11,7 @@ import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../serve
 import { expect, test, type E2eAccount } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
 import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -166,6 +167,53 @@ test("an admin adds a weekly schedule and sees it listed; a viewer reads it with
   await expect(page.getByTestId("report-schedule").filter({ hasText: "Weekly activity" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add schedule" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Delete Weekly activity/ })).toHaveCount(0);
+});
+
+/** POSTs `data` to the account's REST API with an API key of its admin; the answer's data */
+async function apiPost(request: APIRequestContext, apiKey: string, url: string, data: unknown): Promise<{ id: number }> {
+  const response = await request.post(url, { headers: { authorization: `Bearer ${apiKey}` }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return ((await response.json()) as { data: { id: number } }).data;
+}
+
+test("a report limited to a group or a tag covers only those vehicles", async ({ page, request, account, cli }) => {
+  const minibus = await cli(["asset", "create", "--account", account.key, "--name", "Minibus 1"]);
+  const lorry = await cli(["asset", "create", "--account", account.key, "--name", "Lorry 1"]);
+  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
+  const api = (path: string, data: unknown) => apiPost(request, String(apiKey), `/api/${account.key}/${path}`, data);
+  const depot = await api("asset-group", { name: "Depot" });
+  const minibuses = await api("asset-group", { name: "Minibuses", parent_id: depot.id });
+  await api(`asset-group/${minibuses.id}/assets`, { asset_ids: [minibus.id] });
+  const leased = await api("tag", { name: "Leased" });
+  await api(`tag/${leased.id}/assets`, { asset_ids: [lorry.id] });
+
+  await openReports(page, account);
+  await page.getByLabel("Report", { exact: true }).selectOption("trips");
+  await page.getByLabel("Range").selectOption("yesterday");
+  const covered = page.getByTestId("report-result").getByTestId("completeness");
+  const run = async (group: string, tag: string) => {
+    await page.getByLabel("Group", { exact: true }).selectOption({ label: group });
+    await page.getByLabel("Tag", { exact: true }).selectOption({ label: tag });
+    await page.getByRole("button", { name: "Run report" }).click();
+  };
+
+  // the subgroup, named by its path, and its parent (which holds it): the minibus only
+  await expect(page.getByLabel("Group", { exact: true }).getByRole("option")).toHaveText(["Any group", "Depot", "Depot › Minibuses"]);
+  await run("Depot › Minibuses", "Any tag");
+  await expect(covered).toHaveCount(1);
+  await expect(covered).toContainText("Minibus 1");
+  await run("Depot", "Any tag");
+  await expect(covered).toHaveText([/Minibus 1/]);
+
+  // the tag: the lorry only; both at once match nothing, said beside the assets
+  await run("Any group", "Leased");
+  await expect(covered).toHaveText([/Lorry 1/]);
+  await run("Depot › Minibuses", "Leased");
+  await expect(page.getByText("no asset matches the group or tag").first()).toBeVisible();
+
+  // no group or tag: both
+  await run("Any group", "Any tag");
+  await expect(covered).toHaveCount(2);
 });
 
 test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, account, cli }) => {

@@ -196,6 +196,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
             accountKey={accountKey}
             assetId={asset.id}
             entry={editing}
+            onCancel={() => setEditing(null)}
             onSaved={async () => {
               setEditing(null);
               setNotice("Fill-up saved.");
@@ -249,7 +250,19 @@ const text = (value: number | null) => (value === null ? "" : String(value));
  * it was typed or there is no price: volume × price makes it again, so changing the volume alone is not refused for a
  * total that no longer matches.
  */
-function FuelForm({ accountKey, assetId, entry, onSaved }: { accountKey: string; assetId: number; entry?: FuelEntryDto; onSaved: () => Promise<unknown> }) {
+function FuelForm({
+  accountKey,
+  assetId,
+  entry,
+  onSaved,
+  onCancel,
+}: {
+  accountKey: string;
+  assetId: number;
+  entry?: FuelEntryDto;
+  onSaved: () => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const trpc = useTRPC();
   const blank = { filledAt: localInput(), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false };
   const [form, setForm] = useState(() =>
@@ -324,9 +337,16 @@ function FuelForm({ accountKey, assetId, entry, onSaved }: { accountKey: string;
         ))}
       </fieldset>
       {error ? <p role="alert" className="text-sm text-red-700">{error.message}</p> : null}
-      <Button type="submit" busy={create.isPending || replace.isPending}>
-        {entry ? "Save changes" : "Save fill-up"}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" busy={create.isPending || replace.isPending}>
+          {entry ? "Save changes" : "Save fill-up"}
+        </Button>
+      </div>
     </form>
   );
 }
