@@ -4,6 +4,7 @@
 // and counts it again, and deletes one, the average following each change. All of it on a 360 px phone, without
 // sideways scrolling.
 import { expect, test } from "../fixtures";
+import { accountApi } from "../support/account-api";
 import { openDialog, signIn } from "../support/dashboard";
 
 const PHONE = { width: 360, height: 740 };
@@ -58,14 +59,10 @@ test("an admin logs two fill-ups and sees the consumption and its chart on a 360
 test("an admin edits a fill-up, voids one and counts it again, and deletes one; the consumption follows", async ({ page, request, account, cli }) => {
   await page.setViewportSize(PHONE);
   const asset = await cli(["asset", "create", "--account", account.key, "--name", "Edit Van"]);
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
+  const api = await accountApi(cli, account, request);
   // 500 km on 35 L (7 L/100 km), then 500 km on 45 L (9 L/100 km): 8 L/100 km on average
   for (const [day, odometer, volume] of [["01", 10_000, 40], ["05", 10_500, 35], ["09", 11_000, 45]] as const) {
-    const response = await request.post(`/api/${account.key}/fuel-entry`, {
-      headers: { authorization: `Bearer ${String(apiKey)}` },
-      data: { asset_id: asset.id, filled_at: `2026-11-${day}T12:00:00Z`, odometer_km: odometer, volume_l: volume, price_per_unit: 2 },
-    });
-    expect(response.status()).toBe(201);
+    await api.post("fuel-entry", { asset_id: asset.id, filled_at: `2026-11-${day}T12:00:00Z`, odometer_km: odometer, volume_l: volume, price_per_unit: 2 });
   }
   await page.goto(`/a/${account.key}/assets/${asset.id}/fuel`);
   await signIn(page, account.adminEmail, account.adminPassword);

@@ -4,6 +4,7 @@
 // and wakes it; creates and edits a renewal of a driver's licence, listed with the driver's name; and the page fits
 // a 360 px phone.
 import { expect, test } from "../fixtures";
+import { accountApi } from "../support/account-api";
 import { openDialog, randomImei, signIn } from "../support/dashboard";
 
 test.describe.configure({ timeout: 180_000 });
@@ -61,12 +62,8 @@ test("a service reminder becomes overdue, is logged from the list and starts aga
 
 test("a service reminder snoozed until a date and woken again; a renewal of a driver's licence", async ({ page, request, account, cli }) => {
   const van = await cli(["asset", "create", "--account", account.key, "--name", "Van S1", "--imei", randomImei()]);
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
-  const created = await request.post(`/api/${account.key}/service-reminder`, {
-    headers: { authorization: `Bearer ${String(apiKey)}` },
-    data: { asset_id: van.id, task: "Tyre check", time: { every: 1, unit: "month" }, start: { on: daysAgo(40) } },
-  });
-  expect(created.status()).toBe(201);
+  const api = await accountApi(cli, account, request);
+  await api.post("service-reminder", { asset_id: van.id, task: "Tyre check", time: { every: 1, unit: "month" }, start: { on: daysAgo(40) } });
 
   // a driver to renew a licence for
   await page.goto(`/a/${account.key}/drivers`);

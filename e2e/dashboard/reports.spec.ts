@@ -9,9 +9,10 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { haversineMeters } from "../../server/modules/positions/geo";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test, type E2eAccount } from "../fixtures";
+import { accountApi } from "../support/account-api";
 import { randomImei, signIn } from "../support/dashboard";
 import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -169,18 +170,10 @@ test("an admin adds a weekly schedule and sees it listed; a viewer reads it with
   await expect(page.getByRole("button", { name: /Delete Weekly activity/ })).toHaveCount(0);
 });
 
-/** POSTs `data` to the account's REST API with an API key of its admin; the answer's data */
-async function apiPost(request: APIRequestContext, apiKey: string, url: string, data: unknown): Promise<{ id: number }> {
-  const response = await request.post(url, { headers: { authorization: `Bearer ${apiKey}` }, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { data: { id: number } }).data;
-}
-
 test("a report limited to a group or a tag covers only those vehicles", async ({ page, request, account, cli }) => {
   const minibus = await cli(["asset", "create", "--account", account.key, "--name", "Minibus 1"]);
   const lorry = await cli(["asset", "create", "--account", account.key, "--name", "Lorry 1"]);
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
-  const api = (path: string, data: unknown) => apiPost(request, String(apiKey), `/api/${account.key}/${path}`, data);
+  const api = (await accountApi(cli, account, request)).post;
   const depot = await api("asset-group", { name: "Depot" });
   const minibuses = await api("asset-group", { name: "Minibuses", parent_id: depot.id });
   await api(`asset-group/${minibuses.id}/assets`, { asset_ids: [minibus.id] });

@@ -3,6 +3,7 @@
 // member, signed in in a browser of their own, sees only that group's vehicles in the asset list; the limit removed,
 // they see the whole fleet again.
 import { expect, test } from "../fixtures";
+import { accountApi } from "../support/account-api";
 import { openDialog, signIn } from "../support/dashboard";
 
 test.describe.configure({ timeout: 180_000 });
@@ -10,12 +11,7 @@ test.describe.configure({ timeout: 180_000 });
 test("an admin limits a member to a group and removes the limit; the member's asset list follows", async ({ page, browser, request, account, cli }) => {
   const inGroup = await cli(["asset", "create", "--account", account.key, "--name", "Depot Van"]);
   await cli(["asset", "create", "--account", account.key, "--name", "Outside Van"]);
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
-  const post = async (path: string, data: unknown) => {
-    const response = await request.post(`/api/${account.key}/${path}`, { headers: { authorization: `Bearer ${String(apiKey)}` }, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return ((await response.json()) as { data: { id: number } }).data;
-  };
+  const { post } = await accountApi(cli, account, request);
   const north = await post("asset-group", { name: "North" });
   const depot = await post("asset-group", { name: "Depot", parent_id: north.id });
   await post(`asset-group/${depot.id}/assets`, { asset_ids: [inGroup.id] });
