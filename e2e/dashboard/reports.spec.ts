@@ -209,10 +209,18 @@ test("a report limited to a group or a tag covers only those vehicles", async ({
   await expect(covered).toHaveCount(2);
 });
 
-test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, account, cli }) => {
-  await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
+test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, request, account, cli }) => {
+  const van = await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
+  // a group with a long path and a tag, so the form's group and tag selects are there too
+  const { post } = await accountApi(cli, account, request);
+  const region = await post("asset-group", { name: "Northern region depots" });
+  const depot = await post("asset-group", { name: "Minibuses and school buses", parent_id: region.id });
+  await post(`asset-group/${depot.id}/assets`, { asset_ids: [van.id] });
+  await post("tag", { name: "Leased" });
   await openReports(page, account);
   await expect(page.getByRole("button", { name: "Run report" })).toBeVisible();
+  await page.getByLabel("Group", { exact: true }).selectOption({ label: "Northern region depots › Minibuses and school buses" });
+  await expect(page.getByLabel("Tag", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Run report" }).click();
   await expect(page.getByTestId("report-result")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
