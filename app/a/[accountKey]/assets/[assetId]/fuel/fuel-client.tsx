@@ -49,7 +49,6 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
         setNotice(entry.void ? "Fill-up voided: it is left out of the figures." : "Fill-up counted again.");
         await refresh();
       },
-      onError: (e) => setNotice(describeError(e).message),
     }),
   );
 
@@ -105,6 +104,12 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
             {notice ? (
               <p role="status" className="mb-2 text-sm text-slate-700">
                 {notice}
+              </p>
+            ) : null}
+            {/* counting a voided entry again is refused when, say, the reading it brings back breaks the odometer sequence */}
+            {toggleVoid.error ? (
+              <p role="alert" className="mb-2 text-sm text-red-700">
+                {describeError(toggleVoid.error).message}
               </p>
             ) : null}
             {fuel.error ? <p className="text-sm text-red-700">{describeError(fuel.error).message}</p> : null}
