@@ -197,6 +197,12 @@ test("a report limited to a group or a tag covers only those vehicles", async ({
   await expect(covered).toContainText("Minibus 1");
   await run("Depot", "Any tag");
   await expect(covered).toHaveText([/Minibus 1/]);
+  // the download carries the group: the file holds the minibus, not the lorry
+  const href = (await page.getByTestId("report-result").getByRole("link", { name: "Download HTML" }).getAttribute("href"))!;
+  expect(href).toContain(`group_id=${depot.id}`);
+  const file = await (await page.request.get(href)).text();
+  expect(file).toContain("Minibus 1");
+  expect(file).not.toContain("Lorry 1");
 
   // the tag: the lorry only; both at once match nothing, said beside the assets
   await run("Any group", "Leased");
