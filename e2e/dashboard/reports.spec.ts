@@ -1,13 +1,15 @@
 // The Reports page end to end, in the production build: a vehicle whose Teltonika tracker (real Codec 8E frames over
 // TCP) drove a trip of known length yesterday; the trips and mileage reports show that distance in the table and a
 // chart with bars; the PDF and the XLSX downloads hold it (the XLSX read back with exceljs); a schedule is added and
-// listed. The map is the offline one (global setup); no page here loads anything from outside.
+// listed; a report limited to a group (named by its path, with its subgroups) or a tag covers only those vehicles.
+// The map is the offline one (global setup); no page here loads anything from outside.
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { haversineMeters } from "../../server/modules/positions/geo";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
 import { expect, test, type E2eAccount } from "../fixtures";
+import { accountApi } from "../support/account-api";
 import { randomImei, signIn } from "../support/dashboard";
 import { drivingFix, TeltonikaDevice, trackerPort } from "../support/teltonika-device";
 import type { Page } from "@playwright/test";
@@ -168,10 +170,64 @@ test("an admin adds a weekly schedule and sees it listed; a viewer reads it with
   await expect(page.getByRole("button", { name: /Delete Weekly activity/ })).toHaveCount(0);
 });
 
-test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, account, cli }) => {
-  await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
+test("a report limited to a group or a tag covers only those vehicles", async ({ page, request, account, cli }) => {
+  const minibus = await cli(["asset", "create", "--account", account.key, "--name", "Minibus 1"]);
+  const lorry = await cli(["asset", "create", "--account", account.key, "--name", "Lorry 1"]);
+  const api = (await accountApi(cli, account, request)).post;
+  const depot = await api("asset-group", { name: "Depot" });
+  const minibuses = await api("asset-group", { name: "Minibuses", parent_id: depot.id });
+  await api(`asset-group/${minibuses.id}/assets`, { asset_ids: [minibus.id] });
+  const leased = await api("tag", { name: "Leased" });
+  await api(`tag/${leased.id}/assets`, { asset_ids: [lorry.id] });
+
+  await openReports(page, account);
+  await page.getByLabel("Report", { exact: true }).selectOption("trips");
+  await page.getByLabel("Range").selectOption("yesterday");
+  const covered = page.getByTestId("report-result").getByTestId("completeness");
+  const run = async (group: string, tag: string) => {
+    await page.getByLabel("Group", { exact: true }).selectOption({ label: group });
+    await page.getByLabel("Tag", { exact: true }).selectOption({ label: tag });
+    await page.getByRole("button", { name: "Run report" }).click();
+  };
+
+  // the subgroup, named by its path, and its parent (which holds it): the minibus only
+  await expect(page.getByLabel("Group", { exact: true }).getByRole("option")).toHaveText(["Any group", "Depot", "Depot › Minibuses"]);
+  await run("Depot › Minibuses", "Any tag");
+  await expect(covered).toHaveCount(1);
+  await expect(covered).toContainText("Minibus 1");
+  await run("Depot", "Any tag");
+  // the download carries the group (and tells this result from the one before): the file holds the minibus only
+  const download = page.getByTestId("report-result").getByRole("link", { name: "Download HTML" });
+  await expect(download).toHaveAttribute("href", new RegExp(`[?&]group_id=${depot.id}(&|$)`));
+  await expect(covered).toHaveText([/Minibus 1/]);
+  const href = (await download.getAttribute("href"))!;
+  const file = await (await page.request.get(href)).text();
+  expect(file).toContain("Minibus 1");
+  expect(file).not.toContain("Lorry 1");
+
+  // the tag: the lorry only; both at once match nothing, said beside the assets
+  await run("Any group", "Leased");
+  await expect(covered).toHaveText([/Lorry 1/]);
+  await run("Depot › Minibuses", "Leased");
+  await expect(page.getByText("no asset matches the group or tag").first()).toBeVisible();
+
+  // no group or tag: both
+  await run("Any group", "Any tag");
+  await expect(covered).toHaveCount(2);
+});
+
+test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, request, account, cli }) => {
+  const van = await cli(["asset", "create", "--account", account.key, "--name", "Phone Van"]);
+  // a group with a long path and a tag, so the form's group and tag selects are there too
+  const { post } = await accountApi(cli, account, request);
+  const region = await post("asset-group", { name: "Northern region depots" });
+  const depot = await post("asset-group", { name: "Minibuses and school buses", parent_id: region.id });
+  await post(`asset-group/${depot.id}/assets`, { asset_ids: [van.id] });
+  await post("tag", { name: "Leased" });
   await openReports(page, account);
   await expect(page.getByRole("button", { name: "Run report" })).toBeVisible();
+  await page.getByLabel("Group", { exact: true }).selectOption({ label: "Northern region depots › Minibuses and school buses" });
+  await expect(page.getByLabel("Tag", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Run report" }).click();
   await expect(page.getByTestId("report-result")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

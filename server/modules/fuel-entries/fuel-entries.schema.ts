@@ -74,6 +74,7 @@ export const ZFuelEntryDto = z
     reset_usage: z.boolean(),
     void: z.boolean(),
     note: z.string().nullable(),
+    odometer_reset: z.boolean().meta({ description: "its odometer reading is marked as a reset (false when void: a void entry has no reading)" }),
     odometer_entry_id: z.number().int().nullable().meta({ description: "its odometer reading (null when void)" }),
     distance_km: z.number().nullable().meta({ description: "km since the previous entry that is not void; null for the first, a reset_usage or a void entry" }),
     l_per_100km: z.number().nullable().meta({ description: "on a full fill-up closing an interval: the interval's volume (partial fill-ups joined) per 100 km" }),
@@ -145,7 +146,7 @@ export const fuelSelect = {
   flags: true,
   createdAt: true,
   updatedAt: true,
-  odometerEntry: { select: { id: true } },
+  odometerEntry: { select: { id: true, isReset: true } },
 } as const;
 
 export interface FuelRow {
@@ -175,7 +176,7 @@ export interface FuelRow {
   flags: string[];
   createdAt: Date;
   updatedAt: Date;
-  odometerEntry: { id: number } | null;
+  odometerEntry: { id: number; isReset: boolean } | null;
 }
 
 const km = (metres: number) => Math.round(metres) / 1000;
@@ -195,6 +196,7 @@ export function toFuelEntryDto(row: FuelRow): FuelEntryDto {
     reset_usage: row.resetUsage,
     void: row.isVoid,
     note: row.note,
+    odometer_reset: row.odometerEntry?.isReset ?? false,
     odometer_entry_id: row.odometerEntry?.id ?? null,
     distance_km: row.distanceKm,
     l_per_100km: row.lPer100Km,

@@ -10,6 +10,7 @@ import { listRemindersByUrgency } from "../../modules/reminders/list-reminders-b
 import { saveRenewalReminder } from "../../modules/reminders/save-renewal-reminder";
 import { saveServiceEntry } from "../../modules/reminders/save-service-entry";
 import { saveServiceReminder } from "../../modules/reminders/save-service-reminder";
+import { snoozeReminder } from "../../modules/reminders/snooze-reminder";
 import { createTrpcRouter, requirePermission } from "../trpc";
 
 const ZId = z.number().int().positive();
@@ -28,6 +29,10 @@ export const remindersRouter = createTrpcRouter({
   logService: requirePermission("assets.write")
     .input(z.object({ body: z.record(z.string(), z.unknown()) }))
     .mutation(({ ctx, input }) => saveServiceEntry({ accountId: ctx.account.id, scope: ctx.scope, entryId: null, body: input.body })),
+  /** snoozes a service or renewal reminder until a date (null: wakes it), leaving the rest of it as it is */
+  snooze: requirePermission("assets.write")
+    .input(z.object({ type: z.enum(["service", "renewal"]), id: ZId, until: z.string().nullable() }))
+    .mutation(({ ctx, input }) => snoozeReminder({ accountId: ctx.account.id, scope: ctx.scope, ...input })),
   deleteService: requirePermission("assets.write")
     .input(z.object({ id: ZId }))
     .mutation(async ({ ctx, input }) => void (await deleteServiceReminder({ accountId: ctx.account.id, scope: ctx.scope, reminderId: input.id }))),

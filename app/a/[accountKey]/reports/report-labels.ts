@@ -40,6 +40,10 @@ export type FileFormat = (typeof FILE_FORMATS)[number]["value"];
 export interface ReportChoice {
   type: ReportType;
   assetIds: number[] | "all";
+  /** only the assets in this group (with its subgroups) */
+  groupId?: number;
+  /** only the assets with this tag */
+  tagId?: number;
   from: Date;
   to: Date;
   period?: ReportPeriod;
@@ -55,6 +59,8 @@ export function downloadHref(accountKey: string, choice: ReportChoice, format: F
     to: choice.to.toISOString(),
     format,
   });
+  if (choice.groupId !== undefined) query.set("group_id", String(choice.groupId));
+  if (choice.tagId !== undefined) query.set("tag_id", String(choice.tagId));
   if (choice.period) query.set("period", choice.period);
   if (choice.options?.ioColumns?.length) query.set("io_columns", choice.options.ioColumns.join(","));
   if (choice.options?.temperatureMinC !== undefined) query.set("temp_min", String(choice.options.temperatureMinC));

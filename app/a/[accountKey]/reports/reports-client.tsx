@@ -69,6 +69,7 @@ export function ReportsClient({
           timeZone={timeZone}
           initialAssetId={initialAssetId}
           busy={run.isPending}
+          serverErrors={run.error ? describeError(run.error).fields : undefined}
           onRun={(choice) => runReport(choice).catch(() => undefined)}
         />
         {run.error ? <Alert>{describeError(run.error).message}</Alert> : null}

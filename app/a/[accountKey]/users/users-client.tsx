@@ -2,12 +2,14 @@
 // Members and roles: add a person with a role (an e-mailed link to choose their password, or an initial password),
 // resend that link, change roles, remove members. The server keeps at least one admin; its refusal (LAST_ADMIN) is
 // shown as is. A member other than an admin can be limited to some asset groups (docs/fleet-records.md "Groups as
-// scopes"): the Groups dialog picks them.
+// scopes"): the Groups dialog picks them (named by their path, "Depot › Minibuses"), and the list says which.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "@/server/modules/users/roles";
 import type { Member } from "@/server/modules/users/users.schema";
+import { groupPathMap, groupPaths } from "../../../_components/fleet/group-tree";
+import { useAssetGroups } from "../../../_components/fleet/use-fleet-labels";
 import { FormDialog } from "../../../_components/form-dialog";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
@@ -33,6 +35,8 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
   const removing = useDeleteTarget<Member>();
 
   const members = useQuery(trpc.users.list.queryOptions({ accountKey }));
+  const { groups } = useAssetGroups(accountKey);
+  const paths = useMemo(() => groupPathMap(groups), [groups]);
   const rows = members.data ?? [];
   const invitations = useQuery(trpc.users.invitations.queryOptions({ accountKey }));
   const refresh = () =>
@@ -107,6 +111,17 @@ export function UsersClient({ accountKey, currentUserId }: { accountKey: string;
                   {member.awaitingPassword ? <Badge tone="amber">Has not chosen a password yet</Badge> : !member.canSignIn ? <Badge>API service user</Badge> : null}
                 </p>
                 <p className="truncate text-sm text-slate-500">{member.email}</p>
+                {member.groupIds !== null ? (
+                  <p className="text-sm text-slate-700" data-testid="member-groups">
+                    Sees only{" "}
+                    {member.groupIds.length === 0
+                      ? "no vehicles (no group chosen)"
+                      : member.groupIds
+                          .map((id) => paths.get(id) ?? `group ${id}`)
+                          .sort((a, b) => a.localeCompare(b))
+                          .join(", ")}
+                  </p>
+                ) : null}
               </div>
               <label className="sr-only" htmlFor={`role-${member.id}`}>
                 Role of {member.name}
@@ -310,10 +325,10 @@ function GroupLimitDialog({ accountKey, member, onDone, onClose }: { accountKey:
       {limited ? (
         <fieldset className="grid gap-2">
           <legend className="text-sm text-slate-600">Only the vehicles of these groups and their subgroups:</legend>
-          {(groups.data?.data ?? []).map((group) => (
+          {groupPaths(groups.data?.data ?? []).map((group) => (
             <label key={group.id} className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="group" value={group.id} defaultChecked={member.groupIds?.includes(group.id) ?? false} />
-              {group.name}
+              {group.path}
             </label>
           ))}
         </fieldset>

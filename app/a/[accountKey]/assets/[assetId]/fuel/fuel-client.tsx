@@ -1,26 +1,27 @@
 "use client";
 // Fuel & odometer of one asset: the summary (average L/100 km, cost per km, totals), the consumption chart (drawn
 // like the reports' charts), the fuel entries with their figures and tracker flags, the odometer readings, and forms
-// to log a fill-up (partial, reset usage, void) and a reading.
+// to log a fill-up (partial, reset usage, void) and a reading. Each entry can be edited (a dialog with the same form),
+// voided or brought back, and deleted after a confirmation; every change refreshes the figures and the chart.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { FuelEntryDto } from "@/server/modules/fuel-entries/fuel-entries.schema";
 import type { LineChart } from "@/server/modules/reports/render/report-charts";
+import { DeleteDialog, useDeleteTarget } from "../../../../../_components/delete-dialog";
 import { describeError, useTRPC } from "../../../../../_components/trpc";
 import { Badge } from "../../../../../_components/ui/badge";
 import { Button } from "../../../../../_components/ui/button";
 import { Card } from "../../../../../_components/ui/card";
+import { Dialog } from "../../../../../_components/ui/dialog";
 import { Field } from "../../../../../_components/ui/field";
 import { PageHeader } from "../../../../../_components/ui/page-header";
 import { ReportChartView } from "../../../reports/report-charts";
 
 const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "—" : value.toLocaleString("en", { maximumFractionDigits: digits }));
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-/** a datetime-local input's value for now */
-const localNow = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+/** a datetime-local input's value for a moment (now by default), in the browser's zone */
+const localInput = (at = new Date()) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 const FLAG_LABEL: Record<string, string> = { odometer_mismatch: "Odometer differs from tracker", fill_not_seen: "Fuel sensor saw no fill" };
 
 export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string; asset: { id: number; name: string }; canWrite: boolean }) {
@@ -30,6 +31,26 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
   const summary = useQuery(trpc.fleetEntries.fuelSummary.queryOptions({ accountKey, assetId: asset.id }));
   const readings = useQuery(trpc.fleetEntries.odometerList.queryOptions({ accountKey, assetId: asset.id, limit: 100 }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.fleetEntries.pathKey() });
+  const [editing, setEditing] = useState<FuelEntryDto | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const deleting = useDeleteTarget<FuelEntryDto>();
+  const remove = useMutation(
+    trpc.fleetEntries.fuelDelete.mutationOptions({
+      onSuccess: async () => {
+        deleting.close();
+        setNotice("Fill-up deleted.");
+        await refresh();
+      },
+    }),
+  );
+  const toggleVoid = useMutation(
+    trpc.fleetEntries.fuelReplace.mutationOptions({
+      onSuccess: async (entry) => {
+        setNotice(entry.void ? "Fill-up voided: it is left out of the figures." : "Fill-up counted again.");
+        await refresh();
+      },
+    }),
+  );
 
   const chart: LineChart | null = summary.data
     ? {
@@ -80,6 +101,17 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
           </Card>
 
           <Card title="Fuel entries">
+            {notice ? (
+              <p role="status" className="mb-2 text-sm text-slate-700">
+                {notice}
+              </p>
+            ) : null}
+            {/* counting a voided entry again is refused when, say, the reading it brings back breaks the odometer sequence */}
+            {toggleVoid.error ? (
+              <p role="alert" className="mb-2 text-sm text-red-700">
+                {describeError(toggleVoid.error).message}
+              </p>
+            ) : null}
             {fuel.error ? <p className="text-sm text-red-700">{describeError(fuel.error).message}</p> : null}
             {fuel.data && fuel.data.data.length === 0 ? <p className="text-sm text-slate-600">No fuel entries yet.</p> : null}
             <ul className="divide-y divide-slate-100" data-testid="fuel-entries">
@@ -108,6 +140,27 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
                     <p className="font-semibold" data-testid="entry-consumption">{entry.l_per_100km !== null ? `${fmt(entry.l_per_100km, 2)} L/100 km` : "—"}</p>
                     {entry.cost_per_km !== null ? <p className="text-slate-600">{fmt(entry.cost_per_km, 3)} / km</p> : null}
                   </div>
+                  {canWrite ? (
+                    <div className="flex w-full flex-wrap gap-2">
+                      <Button variant="ghost" aria-label={`Edit the fill-up of ${when(entry.filled_at)}`} onClick={() => setEditing(entry)}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        aria-label={`${entry.void ? "Count again" : "Void"} the fill-up of ${when(entry.filled_at)}`}
+                        busy={toggleVoid.isPending && toggleVoid.variables?.entryId === entry.id}
+                        onClick={() => {
+                          setNotice(null);
+                          toggleVoid.mutate({ accountKey, entryId: entry.id, body: { ...bodyOf(entry), void: !entry.void } });
+                        }}
+                      >
+                        {entry.void ? "Count again" : "Void"}
+                      </Button>
+                      <Button variant="danger-ghost" aria-label={`Delete the fill-up of ${when(entry.filled_at)}`} onClick={() => deleting.choose(entry, remove)}>
+                        Delete
+                      </Button>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -133,83 +186,180 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
 
         {canWrite ? (
           <div className="min-w-0 space-y-6">
-            <FuelForm accountKey={accountKey} assetId={asset.id} onSaved={refresh} />
+            <Card title="Log a fill-up">
+              <FuelForm accountKey={accountKey} assetId={asset.id} onSaved={refresh} />
+            </Card>
             <OdometerForm accountKey={accountKey} assetId={asset.id} onSaved={refresh} />
           </div>
         ) : null}
       </div>
+
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit fill-up">
+        {editing ? (
+          <FuelForm
+            key={editing.id}
+            accountKey={accountKey}
+            assetId={asset.id}
+            entry={editing}
+            onCancel={() => setEditing(null)}
+            onSaved={async () => {
+              setEditing(null);
+              setNotice("Fill-up saved.");
+              await refresh();
+            }}
+          />
+        ) : null}
+      </Dialog>
+
+      <DeleteDialog
+        target={deleting.target}
+        title="Delete fill-up?"
+        confirmLabel="Delete fill-up"
+        mutation={remove}
+        onClose={deleting.close}
+        onConfirm={(entry) => remove.mutate({ accountKey, entryId: entry.id })}
+      >
+        <p>
+          The fill-up of <strong>{deleting.target ? when(deleting.target.filled_at) : ""}</strong> and its odometer reading are removed and the
+          consumption is computed again without it. To keep it on record but leave it out of the figures, void it instead. This cannot be undone.
+        </p>
+      </DeleteDialog>
     </>
   );
 }
 
+/** an entry as the body that stores it unchanged (the PUT replaces every field) */
+function bodyOf(entry: FuelEntryDto) {
+  return {
+    asset_id: entry.asset_id,
+    filled_at: entry.filled_at,
+    odometer_km: entry.odometer_km,
+    volume_l: entry.volume_l,
+    price_per_unit: entry.price_per_unit,
+    total: entry.total,
+    vendor: entry.vendor,
+    fuel_type: entry.fuel_type,
+    partial: entry.partial,
+    reset_usage: entry.reset_usage,
+    odometer_reset: entry.odometer_reset,
+    void: entry.void,
+    note: entry.note,
+  };
+}
+
 const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
-function FuelForm({ accountKey, assetId, onSaved }: { accountKey: string; assetId: number; onSaved: () => Promise<unknown> }) {
+const text = (value: number | null) => (value === null ? "" : String(value));
+
+/**
+ * Logs a fill-up (in the side card) or, given `entry`, edits one (in the dialog). An edit sends the total only when
+ * it was typed or there is no price: volume × price makes it again, so changing the volume alone is not refused for a
+ * total that no longer matches.
+ */
+function FuelForm({
+  accountKey,
+  assetId,
+  entry,
+  onSaved,
+  onCancel,
+}: {
+  accountKey: string;
+  assetId: number;
+  entry?: FuelEntryDto;
+  onSaved: () => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const trpc = useTRPC();
-  const [form, setForm] = useState({ filledAt: localNow(), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false });
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation(
-    trpc.fleetEntries.fuelCreate.mutationOptions({
-      onSuccess: async () => {
-        setError(null);
-        setForm((f) => ({ ...f, odometer: "", volume: "", price: "", total: "", partial: false, resetUsage: false, isVoid: false }));
-        await onSaved();
-      },
-      onError: (e) => setError(describeError(e).message),
-    }),
+  const blank = { filledAt: localInput(), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false };
+  const [form, setForm] = useState(() =>
+    entry
+      ? {
+          filledAt: localInput(new Date(entry.filled_at)),
+          odometer: String(entry.odometer_km),
+          volume: String(entry.volume_l),
+          price: text(entry.price_per_unit),
+          total: text(entry.total),
+          vendor: entry.vendor ?? "",
+          partial: entry.partial,
+          resetUsage: entry.reset_usage,
+          isVoid: entry.void,
+        }
+      : blank,
   );
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const [totalTyped, setTotalTyped] = useState(false);
+  const [error, setError] = useState<ReturnType<typeof describeError> | null>(null);
+  const onError = (e: unknown) => setError(describeError(e));
+  const onSuccess = async () => {
+    setError(null);
+    setTotalTyped(false);
+    if (!entry) setForm((f) => ({ ...f, odometer: "", volume: "", price: "", total: "", partial: false, resetUsage: false, isVoid: false }));
+    await onSaved();
+  };
+  const create = useMutation(trpc.fleetEntries.fuelCreate.mutationOptions({ onSuccess, onError }));
+  const replace = useMutation(trpc.fleetEntries.fuelReplace.mutationOptions({ onSuccess, onError }));
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (key === "total") setTotalTyped(true);
     setForm((f) => ({ ...f, [key]: event.target.type === "checkbox" ? event.target.checked : event.target.value }));
+  };
+  const fields = error?.fields ?? {};
+  const price = num(form.price) ?? null;
+  const keepTotal = !entry || totalTyped || price === null;
   return (
-    <Card title="Log a fill-up">
-      <form
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate({
-            accountKey,
-            body: {
-              asset_id: assetId,
-              filled_at: new Date(form.filledAt).toISOString(),
-              odometer_km: num(form.odometer),
-              volume_l: num(form.volume),
-              price_per_unit: num(form.price) ?? null,
-              total: num(form.total) ?? null,
-              vendor: form.vendor || null,
-              partial: form.partial,
-              reset_usage: form.resetUsage,
-              void: form.isVoid,
-            },
-          });
-        }}
-      >
-        <Field label="Date and time" type="datetime-local" required value={form.filledAt} onChange={set("filledAt")} />
-        <Field label="Odometer (km)" inputMode="decimal" required value={form.odometer} onChange={set("odometer")} />
-        <Field label="Volume (L)" inputMode="decimal" required value={form.volume} onChange={set("volume")} />
-        <div className="grid grid-cols-2 gap-3">
-          <Field label="Price per L" inputMode="decimal" value={form.price} onChange={set("price")} />
-          <Field label="Total" inputMode="decimal" value={form.total} onChange={set("total")} />
-        </div>
-        <Field label="Vendor" value={form.vendor} onChange={set("vendor")} />
-        <fieldset className="space-y-1 text-sm">
-          {([["partial", "Partial fill-up"], ["resetUsage", "Reset usage (an entry was missed)"], ["isVoid", "Void"]] as const).map(([key, label]) => (
-            <label key={key} className="flex items-center gap-2">
-              <input type="checkbox" checked={form[key]} onChange={set(key)} /> {label}
-            </label>
-          ))}
-        </fieldset>
-        {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
-        <Button type="submit" busy={create.isPending}>
-          Save fill-up
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = {
+          asset_id: assetId,
+          filled_at: new Date(form.filledAt).toISOString(),
+          odometer_km: num(form.odometer),
+          volume_l: num(form.volume),
+          price_per_unit: price,
+          total: keepTotal ? (num(form.total) ?? null) : null,
+          vendor: form.vendor || null,
+          partial: form.partial,
+          reset_usage: form.resetUsage,
+          void: form.isVoid,
+          // what the form does not show stays as it was
+          ...(entry ? { fuel_type: entry.fuel_type, note: entry.note, odometer_reset: entry.odometer_reset } : {}),
+        };
+        if (entry) replace.mutate({ accountKey, entryId: entry.id, body });
+        else create.mutate({ accountKey, body });
+      }}
+    >
+      <Field label="Date and time" type="datetime-local" required value={form.filledAt} onChange={set("filledAt")} error={fields.filled_at} />
+      <Field label="Odometer (km)" inputMode="decimal" required value={form.odometer} onChange={set("odometer")} error={fields.odometer_km} />
+      <Field label="Volume (L)" inputMode="decimal" required value={form.volume} onChange={set("volume")} error={fields.volume_l} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Price per L" inputMode="decimal" value={form.price} onChange={set("price")} error={fields.price_per_unit} />
+        <Field label="Total" inputMode="decimal" value={form.total} onChange={set("total")} error={fields.total} />
+      </div>
+      <Field label="Vendor" value={form.vendor} onChange={set("vendor")} error={fields.vendor} />
+      <fieldset className="space-y-1 text-sm">
+        {([["partial", "Partial fill-up"], ["resetUsage", "Reset usage (an entry was missed)"], ["isVoid", "Void"]] as const).map(([key, label]) => (
+          <label key={key} className="flex items-center gap-2">
+            <input type="checkbox" checked={form[key]} onChange={set(key)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {error ? <p role="alert" className="text-sm text-red-700">{error.message}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" busy={create.isPending || replace.isPending}>
+          {entry ? "Save changes" : "Save fill-up"}
         </Button>
-      </form>
-    </Card>
+      </div>
+    </form>
   );
 }
 
 function OdometerForm({ accountKey, assetId, onSaved }: { accountKey: string; assetId: number; onSaved: () => Promise<unknown> }) {
   const trpc = useTRPC();
-  const [form, setForm] = useState({ readAt: localNow(), value: "", isReset: false });
+  const [form, setForm] = useState({ readAt: localInput(), value: "", isReset: false });
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.fleetEntries.odometerCreate.mutationOptions({
