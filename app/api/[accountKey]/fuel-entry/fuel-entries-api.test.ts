@@ -60,6 +60,7 @@ describe.each(databaseKinds())("fuel entries over REST on %s", (kind) => {
       reset_usage: false,
       void: false,
       note: null,
+      odometer_reset: false,
       odometer_entry_id: expect.any(Number),
       distance_km: null,
       l_per_100km: null,
@@ -132,6 +133,7 @@ describe.each(databaseKinds())("fuel entries over REST on %s", (kind) => {
     expect((await api.create({ asset_id: van.id, filled_at: at(2), odometer_km: 4000, volume_l: 40, void: true })).status).toBe(201);
     const reset = await api.create({ asset_id: van.id, filled_at: at(3), odometer_km: 10, volume_l: 40, odometer_reset: true });
     expect(reset.status).toBe(201);
+    expect(reset.body.data.odometer_reset).toBe(true);
     expect((await api.readings(`?asset_id=${van.id}`)).body.data[0]).toMatchObject({ value_km: 10, is_reset: true, source: "fuel_entry" });
     // its reading follows the fuel entry: not edited or deleted on its own
     const readingId = reset.body.data.odometer_entry_id;
