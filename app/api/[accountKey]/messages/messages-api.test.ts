@@ -115,7 +115,7 @@ describe.each(databaseKinds())("messages REST on %s", (kind) => {
     const bad = await post(s, { driver_id: s.anna.id, body: "x".repeat(1001) });
     expect([bad.status, bad.body.errors]).toEqual([422, [{ field: "body", message: "must be at most 1000 characters" }]]);
     const two = await post(s, { driver_id: s.anna.id, all_drivers: true, body: "x" });
-    expect([two.status, two.body.errors]).toEqual([422, [{ field: "driver_id", message: "give exactly one of driver_id, asset_id, group_id or all_drivers" }]]);
+    expect([two.status, two.body.errors]).toEqual([422, [{ field: "driver_id", message: "give exactly one of driver_id, asset_id, group_id, tag_id or all_drivers" }]]);
     expect((await post(s, { body: "x" })).status).toBe(422);
     expect((await post(s, { driver_id: s.anna.id, body: "   " })).status).toBe(422);
 
