@@ -9,6 +9,7 @@ import { type AssetScope, isLimited, scopedAssetWhere, scopedGroupWhere } from "
 import { groupAssetWhere } from "../asset-scope/group-asset-filter";
 import { driverNotFound } from "../drivers/drivers.schema";
 import { tagNotFound } from "../tags/tags.schema";
+import { findCurrentDriver } from "./find-current-driver";
 import { findCurrentDrivers } from "./find-current-drivers";
 import type { SendMessageRequest } from "./messages.schema";
 
@@ -35,8 +36,8 @@ export async function messageRecipients(input: { accountId: number; scope: Asset
   if (request.asset_id !== undefined) {
     const asset = await db().asset.findFirst({ where: { AND: [scopedAssetWhere(scope), { id: request.asset_id, accountId }] }, select: { id: true } });
     if (!asset) throw new AppError("ASSET_NOT_FOUND", `asset ${request.asset_id} not found`);
-    const driverId = (await findCurrentDrivers({ accountId, assetIds: [asset.id], now })).get(asset.id);
-    if (driverId === undefined) throw new AppError("NO_CURRENT_DRIVER", `asset ${asset.id} has no current driver (${NO_KEY_RUN_OR_ROUTE})`);
+    const driverId = await findCurrentDriver({ accountId, assetId: asset.id, now });
+    if (driverId === null) throw new AppError("NO_CURRENT_DRIVER", `asset ${asset.id} has no current driver (${NO_KEY_RUN_OR_ROUTE})`);
     return [{ driverId, assetId: asset.id }];
   }
   if (request.group_id !== undefined) {
