@@ -32,16 +32,20 @@ test("a message to the drivers tagged Night shift reaches the tagged driver and 
   const drivers = (await listed.json()).result.data.json.data as { id: number; name: string }[];
   const idOf = (name: string) => drivers.find((driver) => driver.name === name)!.id;
 
-  // over REST: Vic drives the van (its route); the tag on Tia and on the van
+  // over the API: Vic drives the van (its route); the tag on Tia and on the van
   const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
   const headers = { authorization: `Bearer ${String(apiKey)}` };
   const routes = await request.post(`/api/v1/${account.key}/imports/rows`, { headers, data: { target: "routes", rows: [{ route_number: "N1", vehicle: "Night van", driver: "Vic Vanman", days: "Daily" }] } });
   expect((await routes.json()).errors).toEqual([]);
-  const created = await request.post(`/api/${account.key}/tag`, { headers, data: { name: "Night shift" } });
+  // the tags' REST calls take an OAuth token (the API key is the import API's)
+  const client = await cli(["oauth-client", "create", "--account", account.key, "--name", "Tagging"]);
+  const token = await request.post("/oauth/token", { form: { grant_type: "client_credentials", client_id: String(client.client_id), client_secret: String(client.client_secret) } });
+  const auth = { authorization: `Bearer ${String((await token.json()).access_token)}` };
+  const created = await request.post(`/api/${account.key}/tag`, { headers: auth, data: { name: "Night shift" } });
   expect(created.status()).toBe(201);
   const tagId = (await created.json()).data.id as number;
-  expect((await request.post(`/api/${account.key}/tag/${tagId}/drivers`, { headers, data: { driver_ids: [idOf("Tia Tagged")] } })).status()).toBe(200);
-  expect((await request.post(`/api/${account.key}/tag/${tagId}/assets`, { headers, data: { asset_ids: [Number(van.id)] } })).status()).toBe(200);
+  expect((await request.post(`/api/${account.key}/tag/${tagId}/drivers`, { headers: auth, data: { driver_ids: [idOf("Tia Tagged")] } })).status()).toBe(200);
+  expect((await request.post(`/api/${account.key}/tag/${tagId}/assets`, { headers: auth, data: { asset_ids: [Number(van.id)] } })).status()).toBe(200);
 
   await page.goto(`/a/${account.key}/messages`);
   const composer = page.getByRole("form", { name: "Send to several drivers" });
