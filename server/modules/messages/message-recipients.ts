@@ -73,8 +73,10 @@ async function tagRecipients(input: { accountId: number; scope: AssetScope; tagI
   }
   for (const driverId of tagged) assetOf.set(driverId, null);
   if (assetOf.size === 0) {
-    const whose = isLimited(scope) ? " among the drivers of your vehicles" : "";
-    throw new AppError("NO_TAGGED_DRIVERS", `nobody to reach for tag ${tag.id}${whose}: no driver carries it and no vehicle carrying it has a current driver (${NO_KEY_RUN_OR_ROUTE})`);
+    const why = isLimited(scope)
+      ? " among the drivers of your vehicles: none of your vehicles carrying it has a current driver, and no driver carrying it drives one of your vehicles"
+      : `: no driver carries it and no vehicle carrying it has a current driver (${NO_KEY_RUN_OR_ROUTE})`;
+    throw new AppError("NO_TAGGED_DRIVERS", `nobody to reach for tag ${tag.id}${why}`);
   }
   return [...assetOf].sort(([a], [b]) => a - b).map(([driverId, assetId]) => ({ driverId, assetId }));
 }
