@@ -90,6 +90,8 @@ export const ERROR_CODES = {
   REMINDER_TASK_TAKEN: { status: 409, trpc: "CONFLICT" },
   /** driver messaging (docs/messaging.md): the vehicle has no current driver to send to */
   NO_CURRENT_DRIVER: { status: 422, trpc: "BAD_REQUEST" },
+  /** a message to a tag that no driver carries and no vehicle carrying it has a current driver (within the sender's scope) */
+  NO_TAGGED_DRIVERS: { status: 422, trpc: "BAD_REQUEST" },
   /** "all drivers" of an account that has none */
   NO_DRIVERS: { status: 422, trpc: "BAD_REQUEST" },
   /** a canned reply key the account does not define */

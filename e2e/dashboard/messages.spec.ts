@@ -1,13 +1,72 @@
 // Driver messaging end to end, in the production build: a dispatcher (desktop) adds a driver and sends them a
 // sign-in link by SMS (read back from the server's SMS outbox); the driver opens it on a 360 px phone in a second
 // browser context, sees the dispatcher's message arrive, answers; the dispatcher sees the answer and the receipts
-// (delivered, read) change on their own, and the driver sees their answer read once the dispatcher opened it.
+// (delivered, read) change on their own, and the driver sees their answer read once the dispatcher opened it. And a
+// message to "Drivers tagged …" reaching the driver who carries the tag and the driver of a tagged vehicle only.
 import { readSmsOutbox } from "../../server/testing/sms-capture";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { openDialog, signIn } from "../support/dashboard";
 import { e2eSettings } from "../support/e2e-state";
 
 test.describe.configure({ timeout: 180_000 });
+
+/** adds a driver on the Drivers page (signed in, on it) */
+async function addDriver(page: Page, name: string) {
+  const dialog = page.getByRole("dialog", { name: "Add driver" });
+  await openDialog(page.getByRole("button", { name: "Add driver" }).first(), dialog);
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Add driver" }).click();
+  await expect(page.getByRole("cell", { name }).first()).toBeVisible();
+}
+
+test("a message to the drivers tagged Night shift reaches the tagged driver and the tagged van's driver", async ({ page, request, account, cli }) => {
+  await page.goto(`/a/${account.key}/drivers`);
+  await signIn(page, account.adminEmail, account.adminPassword);
+  for (const name of ["Tia Tagged", "Vic Vanman", "Una Untagged"]) await addDriver(page, name);
+  const van = await cli(["asset", "create", "--account", account.key, "--name", "Night van"]);
+
+  // the drivers' ids, from the dashboard's own API as the signed-in admin
+  const listed = await page.request.get(`/api/trpc/drivers.list?input=${encodeURIComponent(JSON.stringify({ json: { accountKey: account.key } }))}`);
+  expect(listed.status()).toBe(200);
+  const drivers = (await listed.json()).result.data.json.data as { id: number; name: string }[];
+  const idOf = (name: string) => drivers.find((driver) => driver.name === name)!.id;
+
+  // over the API: Vic drives the van (its route); the tag on Tia and on the van
+  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
+  const headers = { authorization: `Bearer ${String(apiKey)}` };
+  const routes = await request.post(`/api/v1/${account.key}/imports/rows`, { headers, data: { target: "routes", rows: [{ route_number: "N1", vehicle: "Night van", driver: "Vic Vanman", days: "Daily" }] } });
+  expect((await routes.json()).errors).toEqual([]);
+  // the tags' REST calls take an OAuth token (the API key is the import API's)
+  const client = await cli(["oauth-client", "create", "--account", account.key, "--name", "Tagging"]);
+  const token = await request.post("/oauth/token", { form: { grant_type: "client_credentials", client_id: String(client.client_id), client_secret: String(client.client_secret) } });
+  const auth = { authorization: `Bearer ${String((await token.json()).access_token)}` };
+  const created = await request.post(`/api/${account.key}/tag`, { headers: auth, data: { name: "Night shift" } });
+  expect(created.status()).toBe(201);
+  const tagId = (await created.json()).data.id as number;
+  expect((await request.post(`/api/${account.key}/tag/${tagId}/drivers`, { headers: auth, data: { driver_ids: [idOf("Tia Tagged")] } })).status()).toBe(200);
+  expect((await request.post(`/api/${account.key}/tag/${tagId}/assets`, { headers: auth, data: { asset_ids: [Number(van.id)] } })).status()).toBe(200);
+
+  await page.goto(`/a/${account.key}/messages`);
+  const composer = page.getByRole("form", { name: "Send to several drivers" });
+  await composer.getByRole("radio", { name: "Drivers tagged …" }).check();
+  await composer.getByRole("combobox", { name: "Tag" }).selectOption({ label: "Night shift" });
+  await composer.getByRole("textbox", { name: "Message to send" }).fill("Night shift briefing at 9");
+  await composer.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(composer.getByRole("status")).toHaveText("Sent to 2 drivers.");
+
+  // Tia's and Vic's conversations have it, Una's does not
+  const conversations = page.getByRole("navigation", { name: "Conversations" });
+  for (const [name, reached] of [["Tia Tagged", true], ["Vic Vanman", true], ["Una Untagged", false]] as const) {
+    await expect(async () => {
+      await conversations.getByRole("button", { name: new RegExp(name) }).click();
+      await expect(page.getByRole("heading", { name })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    const message = page.getByTestId("dispatch-message").filter({ hasText: "Night shift briefing at 9" });
+    if (reached) await expect(message).toBeVisible();
+    else await expect(message).toHaveCount(0);
+  }
+});
 
 test("a dispatcher and a driver exchange messages and the receipts update live", async ({ page, browser, account }) => {
   const phone = `+3706${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;

@@ -7,13 +7,19 @@ import { ZCursor } from "../paging";
 export const MAX_MESSAGE_LENGTH = 1000;
 const ZId = z.number().int().positive();
 
+/** the field error of a request naming no recipient, or several */
+export const RECIPIENT_CHOICE_MESSAGE = "give exactly one of driver_id, asset_id, group_id, tag_id or all_drivers";
+
 export const ZMessageBody = z
   .string({ error: "must be text" })
   .trim()
   .min(1, "must not be empty")
   .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
 
-/** exactly one of driver_id, asset_id (its current driver), group_id (its vehicles' current drivers) or all_drivers: true */
+/**
+ * exactly one of driver_id, asset_id (its current driver), group_id (its vehicles' current drivers), tag_id (the
+ * drivers carrying it and the current drivers of the vehicles carrying it) or all_drivers: true
+ */
 export const ZSendMessageRequest = z
   .object({
     driver_id: ZId.optional().meta({ description: "Send to this driver." }),
@@ -23,12 +29,16 @@ export const ZSendMessageRequest = z
       description:
         "Send to the current driver of every vehicle in this asset group or its subgroups, resolved now; one message per driver (docs/messaging.md).",
     }),
+    tag_id: ZId.optional().meta({
+      description:
+        "Send to the drivers carrying this tag and to the current driver of every vehicle carrying it, resolved now; one message per driver (docs/messaging.md).",
+    }),
     body: ZMessageBody.meta({ description: `The text, 1 to ${MAX_MESSAGE_LENGTH} characters.` }),
   })
   .strict()
   .superRefine((value, ctx) => {
-    const targets = [value.driver_id !== undefined, value.asset_id !== undefined, value.all_drivers === true, value.group_id !== undefined].filter(Boolean).length;
-    if (targets !== 1) ctx.addIssue({ code: "custom", path: ["driver_id"], message: "give exactly one of driver_id, asset_id, group_id or all_drivers" });
+    const targets = [value.driver_id !== undefined, value.asset_id !== undefined, value.all_drivers === true, value.group_id !== undefined, value.tag_id !== undefined].filter(Boolean).length;
+    if (targets !== 1) ctx.addIssue({ code: "custom", path: ["driver_id"], message: RECIPIENT_CHOICE_MESSAGE });
   })
   .meta({ id: "SendMessageRequest" });
 export type SendMessageRequest = z.output<typeof ZSendMessageRequest>;

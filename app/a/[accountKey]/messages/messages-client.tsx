@@ -1,13 +1,14 @@
 "use client";
 // The Messages page: conversations on the left (newest first, unread replies counted), the open conversation on the
-// right with each message's status and times, a composer that sends to the open driver, a vehicle's current driver
-// or all drivers, and the driver's sign-in tools. Opening a conversation marks the driver's replies read. The lists
-// refresh every few seconds, so receipts (delivered, read) appear without reloading.
+// right with each message's status and times, a composer that sends to the open driver, a vehicle's current driver,
+// a group's or a tag's drivers or all drivers, and the driver's sign-in tools. Opening a conversation marks the
+// driver's replies read. The lists refresh every few seconds, so receipts (delivered, read) appear without reloading.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { ConversationDto } from "@/server/modules/messages/list-conversations";
 import type { MessageDto } from "@/server/modules/messages/messages.schema";
 import { groupPaths } from "../../../_components/fleet/group-tree";
+import { useTags } from "../../../_components/fleet/use-fleet-labels";
 import { useTRPC } from "../../../_components/trpc";
 import { Button } from "../../../_components/ui/button";
 import { PageHeader } from "../../../_components/ui/page-header";
@@ -24,7 +25,7 @@ function statusLine(m: MessageDto): string {
   return parts.join(" · ");
 }
 
-type Target = { kind: "driver" } | { kind: "asset"; assetId: number | null } | { kind: "group"; groupId: number | null } | { kind: "all" };
+type Target = { kind: "driver" } | { kind: "asset"; assetId: number | null } | { kind: "group"; groupId: number | null } | { kind: "tag"; tagId: number | null } | { kind: "all" };
 
 export function MessagesClient(props: { accountKey: string; canSend: boolean; canReadAssets: boolean; initialDriverId: number | null }) {
   const { accountKey, canSend, canReadAssets } = props;
@@ -179,6 +180,7 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
   const [notice, setNotice] = useState<string | null>(null);
   const assets = useQuery({ ...trpc.assets.list.queryOptions({ accountKey, limit: 500 }), enabled: canReadAssets && target.kind === "asset" });
   const groups = useQuery({ ...trpc.assetGroups.list.queryOptions({ accountKey, limit: 500 }), enabled: canReadAssets && target.kind === "group" });
+  const { tags } = useTags(accountKey, canReadAssets && target.kind === "tag");
   const send = useMutation(
     trpc.messages.send.mutationOptions({
       onSuccess: (sent) => {
@@ -200,11 +202,13 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
             ? { all_drivers: true, body }
             : target.kind === "group"
               ? { group_id: target.groupId, body }
-              : { asset_id: target.kind === "asset" ? target.assetId : null, body };
+              : target.kind === "tag"
+                ? { tag_id: target.tagId, body }
+                : { asset_id: target.kind === "asset" ? target.assetId : null, body };
         send.mutate({ accountKey, request });
       }}
     >
-      <h2 className="font-semibold text-slate-900">Send to a vehicle, a group or everyone</h2>
+      <h2 className="font-semibold text-slate-900">Send to a vehicle, a group, a tag or everyone</h2>
       <div className="flex flex-wrap gap-2 text-sm">
         <label>
           <input type="radio" checked={target.kind === "all"} onChange={() => setTarget({ kind: "all" })} /> All drivers
@@ -218,6 +222,22 @@ function BroadcastComposer({ accountKey, canReadAssets, onSent }: { accountKey: 
           <label>
             <input type="radio" checked={target.kind === "group"} onChange={() => setTarget({ kind: "group", groupId: null })} /> A group&apos;s drivers
           </label>
+        )}
+        {canReadAssets && (
+          <label>
+            <input type="radio" checked={target.kind === "tag"} onChange={() => setTarget({ kind: "tag", tagId: null })} /> Drivers tagged …
+          </label>
+        )}
+        {target.kind === "tag" && (
+          // the drivers carrying the tag and the current drivers of the vehicles carrying it (docs/messaging.md)
+          <select aria-label="Tag" className="rounded border px-2 py-1" value={target.tagId ?? ""} onChange={(e) => setTarget({ kind: "tag", tagId: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">Pick a tag</option>
+            {tags.map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </select>
         )}
         {target.kind === "group" && (
           <select aria-label="Group" className="rounded border px-2 py-1" value={target.groupId ?? ""} onChange={(e) => setTarget({ kind: "group", groupId: e.target.value ? Number(e.target.value) : null })}>

@@ -1,5 +1,5 @@
-// Driver messaging (docs/messaging.md): send to a driver, a vehicle's current driver or every driver; page through
-// the messages with their statuses.
+// Driver messaging (docs/messaging.md): send to a driver, a vehicle's current driver, an asset group's or a tag's
+// drivers or every driver; page through the messages with their statuses.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ZListMessagesQuery, ZSendMessageRequest } from "../../../modules/messages/messages.schema";
@@ -15,7 +15,11 @@ const ZMessage = z
     id: z.number().int(),
     driver_id: z.number().int(),
     driver_name: z.string(),
-    asset_id: z.number().int().nullable().meta({ description: "The vehicle it was addressed to (its current driver at the time)." }),
+    asset_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The vehicle the driver was reached through (its current driver at the time: a vehicle, group or tag message); null for a driver named directly or reached by their own tag." }),
     direction: z.enum(["to_driver", "from_driver"]),
     body: z.string(),
     canned_reply_key: z.string().nullable().meta({ description: "The canned reply a driver picked; null for free text." }),
@@ -49,7 +53,7 @@ export function registerMessagePaths(registry: OpenAPIRegistry): void {
     tags: [TAG],
     summary: "Send a message to drivers",
     description:
-      "Exactly one of `driver_id`, `asset_id` (the vehicle's current driver, resolved now) or `all_drivers: true`. One message per driver is stored, handed to the driver's channel and answered.",
+      "Exactly one of `driver_id`, `asset_id` (the vehicle's current driver, resolved now), `group_id` (the current drivers of the group's vehicles, subgroups included), `tag_id` (the drivers carrying the tag and the current drivers of the vehicles carrying it) or `all_drivers: true`. One message per driver is stored, handed to the driver's channel and answered. 404: `DRIVER_NOT_FOUND`, `ASSET_NOT_FOUND`, `GROUP_NOT_FOUND`, `TAG_NOT_FOUND`; 422: field errors, `NO_CURRENT_DRIVER`, `NO_TAGGED_DRIVERS`, `NO_DRIVERS`. A group-limited member reaches the drivers of their vehicles only (docs/messaging.md).",
     security: oauth("messages:write"),
     request: { params: ZAccountPathParams, body: { required: true, content: { "application/json": { schema: ZSendMessageRequest } } } },
     responses: {
