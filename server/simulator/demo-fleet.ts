@@ -1,16 +1,29 @@
-// The demo account's vehicles, driven by the server itself over its own Teltonika listener, so a new user sees
-// vehicles moving on the live map seconds after `npm start`.
+// The demo account's vehicles, driven by the server itself over its own tracker listeners (Teltonika, GT06 and the
+// OsmAnd phone port, each vehicle as the demo fits it: modules/demo/demo-vehicles.ts), so a new user sees vehicles
+// moving on the live map seconds after `npm start`, alerts firing within minutes, and a parked car whose doors answer
+// lock and unlock. While it drives, each new day gets its routes' runs.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { DEMO_ACCOUNT_KEY, DEMO_IMEI_PREFIX, DEMO_IMEIS } from "../modules/demo/seed-demo";
+import { DEMO_VEHICLES } from "../modules/demo/demo-vehicles";
+import { ensureDemoRuns } from "../modules/demo/ensure-demo-routes";
 import { isValidImei } from "../modules/assets/imei";
-import { FleetSimulator } from "./fleet-simulator";
+import type { Clock } from "../modules/stream/clock";
+import { FleetSimulator, type SimulatedDevice } from "./fleet-simulator";
+import type { SimulatorProtocol } from "./simulator-protocols";
 
 /** how often each demo vehicle reports: livelier than real devices (10-30 s) so the map visibly moves */
 const DEMO_INTERVAL_MS = 3_000;
+/** how often the demo looks whether a new day needs its runs */
+const RUNS_CHECK_MS = 15 * 60_000;
 const MARKER = "demo-fleet";
+
+export interface DemoFleet {
+  readonly simulator: FleetSimulator;
+  stop(): void;
+}
 
 /** The demo keeps driving on later starts of an embedded database the demo was seeded into. */
 export function demoMarked(dataDir: string): boolean {
@@ -21,24 +34,54 @@ export function markDemo(dataDir: string): void {
   writeFileSync(path.join(dataDir, MARKER), "the demo fleet drives while the server runs; FLEET_DEMO=0 stops it\n");
 }
 
-export async function startDemoFleet(options: { prisma: Db; port: number; logger: Logger }): Promise<{ stop(): void } | null> {
+/**
+ * Drives the demo account's simulated trackers: those of the demo's vehicles (by name) whose protocol's listener is
+ * on. `ports` are the listeners' ports (null: off); `clock` is for tests, which drive minutes of it at once.
+ */
+export async function startDemoFleet(options: {
+  prisma: Db;
+  ports: Record<SimulatorProtocol, number | null>;
+  logger: Logger;
+  clock?: Clock;
+}): Promise<DemoFleet | null> {
   await renumberOldDemoTrackers(options.prisma, options.logger);
+  const account = await options.prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
+  if (!account) return null;
   const trackers = await options.prisma.tracker.findMany({
-    where: { account: { key: DEMO_ACCOUNT_KEY }, imei: { startsWith: DEMO_IMEI_PREFIX }, assetId: { not: null } },
-    select: { imei: true },
+    where: { accountId: account.id, asset: { name: { in: DEMO_VEHICLES.map((vehicle) => vehicle.name) } } },
+    select: { imei: true, protocol: true, asset: { select: { name: true } } },
     orderBy: { id: "asc" },
   });
-  if (trackers.length === 0) return null;
+  const devices: SimulatedDevice[] = [];
+  for (const tracker of trackers) {
+    const vehicle = DEMO_VEHICLES.find((v) => v.name === tracker.asset?.name && v.protocol === tracker.protocol);
+    const port = vehicle ? options.ports[vehicle.protocol] : null;
+    // a tracker someone fitted to a demo vehicle by hand is a real device: only the demo's own are simulated
+    if (!vehicle || port === null || (vehicle.imei !== null && !tracker.imei.startsWith(DEMO_IMEI_PREFIX))) continue;
+    if (devices.some((device) => device.id === tracker.imei)) continue;
+    devices.push({ id: tracker.imei, protocol: vehicle.protocol, port, route: vehicle.route, plan: { start: vehicle.start, behaviour: vehicle.behaviour } });
+  }
+  if (devices.length === 0) return null;
   const simulator = new FleetSimulator({
-    imeis: trackers.map((t) => t.imei),
+    devices,
     host: "127.0.0.1",
-    port: options.port,
     intervalMs: DEMO_INTERVAL_MS,
+    clock: options.clock,
     onRefused: (imei) => options.logger.warn({ imei }, "demo tracker refused"),
   });
   simulator.start();
-  options.logger.info({ vehicles: trackers.length }, "demo fleet driving");
-  return { stop: () => simulator.stop() };
+  const runs = setInterval(() => {
+    ensureDemoRuns(account.id, Date.now()).catch((error) => options.logger.warn({ err: error }, "demo runs not made"));
+  }, RUNS_CHECK_MS);
+  runs.unref();
+  options.logger.info({ vehicles: devices.length }, "demo fleet driving");
+  return {
+    simulator,
+    stop: () => {
+      clearInterval(runs);
+      simulator.stop();
+    },
+  };
 }
 
 /**
