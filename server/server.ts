@@ -19,7 +19,7 @@ import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
 import { closeMailer, mailer } from "./mail/mailer";
 import { closeSmsProvider, smsProvider } from "./sms/sms-provider";
-import { seedDemo } from "./modules/demo/seed-demo";
+import { seedDemoAccount, seedDemoContents } from "./modules/demo/seed-demo";
 import { announceDemoSignIn } from "./demo-sign-in";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
@@ -188,8 +188,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     // an embedded database the demo was seeded into (docs/configuration.md)
     const demoWanted =
       config.FLEET_DEMO ?? (database.kind === "embedded" && (database.created || demoMarked(config.DATA_DIR)));
-    const demo = demoWanted ? await seedDemo(database.prisma, { logger: log("demo") }) : null;
-    if (demo && database.kind === "embedded") markDemo(config.DATA_DIR);
+    // the account, its admin and vehicles now (the sign-in announces them); the rest while the server runs
+    const demo = demoWanted ? await seedDemoAccount(database.prisma, { logger: log("demo") }) : null;
+    if (demo?.signIn && database.kind === "embedded") markDemo(config.DATA_DIR);
 
     const nextApp =
       options.next === false
@@ -322,11 +323,12 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     });
     // arrival-based expiry of tracking links, for the devices connected to this node
     const arrivals = startArrivalWatcher({ hub, local: trackers.local, logger: log("tracking-links") });
-    const demoFleet = demoWanted
-      ? await startDemoFleet({
+    const demoFleet = demo
+      ? startDemoFleet({
           prisma: database.prisma,
           ports: { teltonika: trackers.tcpPort, gt06: trackers.streamPort("gt06"), osmand: trackers.osmandPort },
           logger: log("demo"),
+          prepare: () => seedDemoContents(demo.accountId, { logger: log("demo") }),
           clock: options.demoClock,
         })
       : null;
@@ -344,7 +346,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     readinessState.phase = "running";
 
     // only when this start seeded the demo: the password into an owner-only file, on the console only at a terminal
-    if (demo) announceDemoSignIn(demo, { url, dataDir: config.DATA_DIR, output: process.stdout });
+    if (demo?.signIn) announceDemoSignIn(demo.signIn, { url, dataDir: config.DATA_DIR, output: process.stdout });
 
     let stopping: Promise<void> | undefined;
     return {
@@ -363,7 +365,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           health.ready = false;
           readinessState.phase = "stopping";
           logger.info("stopping");
-          demoFleet?.stop();
+          await demoFleet?.stop();
           await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
           await driverSync.stop(); // attempts under way end as their sessions closed (retried by whichever node)
           await evaluation.stop(); // evaluate, store and publish what the devices sent

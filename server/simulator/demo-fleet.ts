@@ -21,8 +21,10 @@ const RUNS_CHECK_MS = 15 * 60_000;
 const MARKER = "demo-fleet";
 
 export interface DemoFleet {
-  readonly simulator: FleetSimulator;
-  stop(): void;
+  /** the simulator once the demo is prepared and its vehicles drive; null when nothing drives */
+  readonly ready: Promise<FleetSimulator | null>;
+  /** stops driving, after the preparation under way (it writes to the database) has ended */
+  stop(): Promise<void>;
 }
 
 /** The demo keeps driving on later starts of an embedded database the demo was seeded into. */
@@ -36,18 +38,64 @@ export function markDemo(dataDir: string): void {
 
 /**
  * Drives the demo account's simulated trackers: those of the demo's vehicles (by name) whose protocol's listener is
- * on. `ports` are the listeners' ports (null: off); `clock` is for tests, which drive minutes of it at once.
+ * on, once `prepare` (the rest of the demo's seeding) has run, in the background: the server does not wait for it.
+ * `ports` are the listeners' ports (null: off); `clock` is for tests, which drive minutes of it at once.
  */
-export async function startDemoFleet(options: {
+export function startDemoFleet(options: {
   prisma: Db;
   ports: Record<SimulatorProtocol, number | null>;
   logger: Logger;
+  prepare?: () => Promise<void>;
   clock?: Clock;
-}): Promise<DemoFleet | null> {
-  await renumberOldDemoTrackers(options.prisma, options.logger);
-  const account = await options.prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
+}): DemoFleet {
+  let stopped = false;
+  let simulator: FleetSimulator | null = null;
+  let runs: NodeJS.Timeout | undefined;
+  const ready = (async () => {
+    // a demo that could not be completed still drives what it has
+    await options.prepare?.().catch((error) => options.logger.warn({ err: error }, "demo not completely seeded"));
+    if (stopped) return null;
+    const drive = await demoDevices(options.prisma, options.ports, options.logger);
+    if (stopped || !drive) return null;
+    simulator = new FleetSimulator({
+      devices: drive.devices,
+      host: "127.0.0.1",
+      intervalMs: DEMO_INTERVAL_MS,
+      clock: options.clock,
+      onRefused: (imei) => options.logger.warn({ imei }, "demo tracker refused"),
+    });
+    simulator.start();
+    runs = setInterval(() => {
+      ensureDemoRuns(drive.accountId, Date.now()).catch((error) => options.logger.warn({ err: error }, "demo runs not made"));
+    }, RUNS_CHECK_MS);
+    runs.unref();
+    options.logger.info({ vehicles: drive.devices.length }, "demo fleet driving");
+    return simulator;
+  })().catch((error) => {
+    options.logger.error({ err: error }, "demo fleet not started");
+    return null;
+  });
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      await ready;
+      clearInterval(runs);
+      simulator?.stop();
+    },
+  };
+}
+
+/** the demo's simulated devices, each on its protocol's port */
+async function demoDevices(
+  prisma: Db,
+  ports: Record<SimulatorProtocol, number | null>,
+  logger: Logger,
+): Promise<{ accountId: number; devices: SimulatedDevice[] } | null> {
+  await renumberOldDemoTrackers(prisma, logger);
+  const account = await prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
   if (!account) return null;
-  const trackers = await options.prisma.tracker.findMany({
+  const trackers = await prisma.tracker.findMany({
     where: { accountId: account.id, asset: { name: { in: DEMO_VEHICLES.map((vehicle) => vehicle.name) } } },
     select: { imei: true, protocol: true, asset: { select: { name: true } } },
     orderBy: { id: "asc" },
@@ -55,38 +103,19 @@ export async function startDemoFleet(options: {
   const devices: SimulatedDevice[] = [];
   for (const tracker of trackers) {
     const vehicle = DEMO_VEHICLES.find((v) => v.name === tracker.asset?.name && v.protocol === tracker.protocol);
-    const port = vehicle ? options.ports[vehicle.protocol] : null;
+    const port = vehicle ? ports[vehicle.protocol] : null;
     // a tracker someone fitted to a demo vehicle by hand is a real device: only the demo's own are simulated
     if (!vehicle || port === null || (vehicle.imei !== null && !tracker.imei.startsWith(DEMO_IMEI_PREFIX))) continue;
     if (devices.some((device) => device.id === tracker.imei)) continue;
     devices.push({ id: tracker.imei, protocol: vehicle.protocol, port, route: vehicle.route, plan: { start: vehicle.start, behaviour: vehicle.behaviour } });
   }
-  if (devices.length === 0) return null;
-  const simulator = new FleetSimulator({
-    devices,
-    host: "127.0.0.1",
-    intervalMs: DEMO_INTERVAL_MS,
-    clock: options.clock,
-    onRefused: (imei) => options.logger.warn({ imei }, "demo tracker refused"),
-  });
-  simulator.start();
-  const runs = setInterval(() => {
-    ensureDemoRuns(account.id, Date.now()).catch((error) => options.logger.warn({ err: error }, "demo runs not made"));
-  }, RUNS_CHECK_MS);
-  runs.unref();
-  options.logger.info({ vehicles: devices.length }, "demo fleet driving");
-  return {
-    simulator,
-    stop: () => {
-      clearInterval(runs);
-      simulator.stop();
-    },
-  };
+  return devices.length > 0 ? { accountId: account.id, devices } : null;
 }
 
 /**
  * Demo databases seeded before the listener checked IMEIs hold demo trackers whose IMEIs have no valid check digit,
- * which the listener now refuses: each gets the IMEI the seed gives its vehicle today (in seeding order).
+ * which the listener now refuses: each gets the IMEI the seed gives its vehicle today. Those IMEIs were the prefix
+ * and the vehicle's number (1-based, 8 digits), so the number says which vehicle a tracker was.
  */
 export async function renumberOldDemoTrackers(prisma: Db, logger: Logger): Promise<void> {
   const trackers = await prisma.tracker.findMany({
@@ -94,10 +123,12 @@ export async function renumberOldDemoTrackers(prisma: Db, logger: Logger): Promi
     select: { id: true, imei: true },
     orderBy: { id: "asc" },
   });
-  for (const [index, tracker] of trackers.entries()) {
-    const imei = DEMO_IMEIS[index];
-    if (isValidImei(tracker.imei) || !imei || trackers.some((t) => t.imei === imei)) continue;
+  for (const tracker of trackers) {
+    if (isValidImei(tracker.imei)) continue;
+    const imei = DEMO_IMEIS[Number(tracker.imei.slice(DEMO_IMEI_PREFIX.length)) - 1];
+    if (!imei || trackers.some((t) => t.imei === imei)) continue;
     await prisma.tracker.update({ where: { id: tracker.id }, data: { imei } });
     logger.info({ from: tracker.imei, to: imei }, "demo tracker given a valid IMEI");
+    tracker.imei = imei;
   }
 }

@@ -11,16 +11,20 @@ import { updateAsset } from "../assets/update-asset";
 import { findVehicleProfile, saveVehicleProfile } from "../vehicle-control/vehicle-profiles";
 import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES, demoVehicle } from "./demo-vehicles";
 
-/** the demo's asset ids by vehicle name (vehicles that could not be made are left out) */
-export async function ensureDemoVehicles(accountId: number, logger?: Logger): Promise<Map<string, number>> {
+/**
+ * the demo's asset ids by vehicle name (vehicles that could not be made are left out); `only` limits it to those
+ * vehicles, and leaves the control vehicle's fitting alone
+ */
+export async function ensureDemoVehicles(accountId: number, options: { only?: readonly string[]; logger?: Logger } = {}): Promise<Map<string, number>> {
+  const vehicles = options.only ? DEMO_VEHICLES.filter((vehicle) => options.only!.includes(vehicle.name)) : DEMO_VEHICLES;
   const existing = await db().asset.findMany({
-    where: { accountId, name: { in: DEMO_VEHICLES.map((vehicle) => vehicle.name) } },
+    where: { accountId, name: { in: vehicles.map((vehicle) => vehicle.name) } },
     select: { id: true, name: true, tracker: { select: { canAdapter: true } } },
     orderBy: { id: "asc" },
   });
   const ids = new Map<string, number>();
   for (const asset of existing) if (!ids.has(asset.name)) ids.set(asset.name, asset.id);
-  for (const vehicle of DEMO_VEHICLES) {
+  for (const vehicle of vehicles) {
     if (ids.has(vehicle.name)) continue;
     try {
       const created = await createAsset({
@@ -37,9 +41,10 @@ export async function ensureDemoVehicles(accountId: number, logger?: Logger): Pr
     } catch (error) {
       // another account registered the IMEI: the demo drives without that vehicle rather than taking it
       if (!(error instanceof AppError)) throw error;
-      logger?.warn({ vehicle: vehicle.name, err: error }, "demo vehicle not created");
+      options.logger?.warn({ vehicle: vehicle.name, err: error }, "demo vehicle not created");
     }
   }
+  if (options.only) return ids;
 
   const control = existing.find((asset) => asset.name === DEMO_CONTROL_VEHICLE);
   const adapter = demoVehicle(DEMO_CONTROL_VEHICLE).adapter;

@@ -17,9 +17,6 @@ import { ensureDemoRecords } from "./ensure-demo-records";
 export const DEMO_ACCOUNT_KEY = "demo";
 export const DEMO_ADMIN_EMAIL = "admin@demo.fleetline.local";
 
-/** The demo fleet as the asset list shows it (demo-vehicles.ts has how each one is fitted and driven). */
-export const DEMO_ASSETS = DEMO_VEHICLES.map(({ name, plate, brand, model }) => ({ name, plate, brand, model }));
-
 /** IMEIs of the demo's Teltonika and GT06 trackers, in seeding order (the phone's device id is generated) */
 export const DEMO_IMEIS = DEMO_VEHICLES.flatMap((vehicle) => (vehicle.imei ? [vehicle.imei] : []));
 export { DEMO_IMEI_PREFIX };
@@ -35,28 +32,52 @@ export interface DemoSignIn {
 /** the demo vehicle whose passengers follow it through a public tracking link */
 export const DEMO_TRACKED_ASSET = DEMO_SCHOOL_BUS;
 
+/** what seedDemoAccount did: the sign-in to announce (only when it created the account) and the account's id */
+export interface DemoAccountSeed {
+  signIn: DemoSignIn | null;
+  accountId: number;
+}
+
 /**
- * Creates the demo account and its admin when missing, then everything the demo shows that the account lacks
- * (vehicles, drivers, groups, tags, places, alert rules, routes with today's runs and passengers, reminders, fill-ups,
- * a report schedule), each through its module's use case and only in the demo account. Returns the sign-in to
- * announce when this call created the account, else null.
+ * Everything the demo shows, seeded at once: seedDemoAccount, then seedDemoContents. Returns the sign-in to announce
+ * when this call created the account, else null.
  */
 export async function seedDemo(prisma: Db, options: { now?: number; logger?: Logger } = {}): Promise<DemoSignIn | null> {
-  const now = options.now ?? Date.now();
+  const seeded = await seedDemoAccount(prisma, options);
+  await seedDemoContents(seeded.accountId, options);
+  return seeded.signIn;
+}
+
+/**
+ * What the server needs before it announces the demo: the account and its admin when missing, and the school bus
+ * with its public link. The rest (seedDemoContents) the server seeds in the background, so the
+ * demo adds no seconds to the start-up.
+ */
+export async function seedDemoAccount(prisma: Db, options: { logger?: Logger } = {}): Promise<DemoAccountSeed> {
   const existing = await prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
   const created = existing ? null : await createDemoAccount(prisma);
   const accountId = existing?.id ?? created!.accountId;
+  const vehicles = await ensureDemoVehicles(accountId, { only: [DEMO_TRACKED_ASSET], logger: options.logger });
+  const trackingLinkUuid = await ensureBusLink(prisma, accountId, vehicles.get(DEMO_TRACKED_ASSET));
+  const signIn = created && trackingLinkUuid
+    ? { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password: created.password, trackingLinkUuid }
+    : null;
+  return { signIn, accountId };
+}
 
-  const vehicles = await ensureDemoVehicles(accountId, options.logger);
+/**
+ * Everything else the demo shows that the account lacks: the other vehicles, drivers, groups, tags, places and alert rules, routes with
+ * today's runs and passengers, reminders, fill-ups and a report schedule, each through its module's use case and only
+ * in the demo account. The alert rules come first, so they watch the vehicles from their first minute of driving.
+ */
+export async function seedDemoContents(accountId: number, options: { now?: number; logger?: Logger } = {}): Promise<void> {
+  const now = options.now ?? Date.now();
+  await ensureDemoAlertRules(accountId);
+  const vehicles = await ensureDemoVehicles(accountId, { logger: options.logger });
   const drivers = await ensureDemoDrivers(accountId);
   await ensureDemoGroupsAndTags(accountId, vehicles, drivers);
-  await ensureDemoAlertRules(accountId);
   await ensureDemoRoutes(accountId, vehicles, drivers, now);
   await ensureDemoRecords(accountId, vehicles, drivers, now);
-  const trackingLinkUuid = await ensureBusLink(prisma, accountId, vehicles.get(DEMO_TRACKED_ASSET));
-
-  if (!created || !trackingLinkUuid) return null;
-  return { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password: created.password, trackingLinkUuid };
 }
 
 async function createDemoAccount(prisma: Db): Promise<{ accountId: number; password: string }> {
