@@ -19,7 +19,7 @@ import { closeRateLimits } from "./security/rate-limit";
 import { log } from "./log";
 import { closeMailer, mailer } from "./mail/mailer";
 import { closeSmsProvider, smsProvider } from "./sms/sms-provider";
-import { seedDemo } from "./modules/demo/seed-demo";
+import { seedDemoAccount, seedDemoContents } from "./modules/demo/seed-demo";
 import { announceDemoSignIn } from "./demo-sign-in";
 import { startLiveStream } from "./realtime/live-stream";
 import type { LiveStreamGateway } from "./realtime/live-stream-gateway";
@@ -54,7 +54,8 @@ import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
-import { demoMarked, markDemo, startDemoFleet } from "./simulator/demo-fleet";
+import { demoMarked, markDemo, startDemoFleet, type DemoFleet } from "./simulator/demo-fleet";
+import type { Clock } from "./modules/stream/clock";
 import { startTrackerService, type TrackerService } from "./tracker/tracker-service";
 import { registryCatalogue } from "./tracker/protocol-catalogue";
 import { setProtocolCatalogue } from "./modules/protocol-port";
@@ -77,6 +78,8 @@ export interface RunningServer {
   publicTracking: { pusher: PusherServer; gateway: PublicTrackingGateway };
   /** webhook deliveries of this node (queue figures, idle() for tests and benchmarks) */
   webhooks: WebhookDispatcher;
+  /** the simulated demo fleet this server drives, if any */
+  demoFleet: DemoFleet | null;
   stop(): Promise<void>;
 }
 
@@ -85,6 +88,8 @@ export interface StartOptions {
   next?: boolean;
   /** answers what Next.js would when it is off (tests: the public tracking routes) */
   fallback?: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+  /** the demo fleet's clock (tests drive minutes of demo driving at once); default real time */
+  demoClock?: Clock;
 }
 
 export async function startFleetline(config: Env, options: StartOptions = {}): Promise<RunningServer> {
@@ -183,8 +188,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     // an embedded database the demo was seeded into (docs/configuration.md)
     const demoWanted =
       config.FLEET_DEMO ?? (database.kind === "embedded" && (database.created || demoMarked(config.DATA_DIR)));
-    const demo = demoWanted ? await seedDemo(database.prisma) : null;
-    if (demo && database.kind === "embedded") markDemo(config.DATA_DIR);
+    // the account, its admin and vehicles now (the sign-in announces them); the rest while the server runs
+    const demo = demoWanted ? await seedDemoAccount(database.prisma, { logger: log("demo") }) : null;
+    if (demo?.signIn && database.kind === "embedded") markDemo(config.DATA_DIR);
 
     const nextApp =
       options.next === false
@@ -317,10 +323,15 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     });
     // arrival-based expiry of tracking links, for the devices connected to this node
     const arrivals = startArrivalWatcher({ hub, local: trackers.local, logger: log("tracking-links") });
-    const demoFleet =
-      demoWanted && trackers.tcpPort !== null
-        ? await startDemoFleet({ prisma: database.prisma, port: trackers.tcpPort, logger: log("demo") })
-        : null;
+    const demoFleet = demo
+      ? startDemoFleet({
+          prisma: database.prisma,
+          ports: { teltonika: trackers.tcpPort, gt06: trackers.streamPort("gt06"), osmand: trackers.osmandPort },
+          logger: log("demo"),
+          prepare: () => seedDemoContents(demo.accountId, { logger: log("demo") }),
+          clock: options.demoClock,
+        })
+      : null;
     const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
     logger.info({ address: `${config.HOST}:${port}`, url }, "http listening (dashboard, REST, socket.io at /socket.io, pusher at /app/public-tracking, report status at /reporting)");
     if (streamListener) logger.info({ address: `${config.HOST}:${streamListener.port}` }, "live stream listening (socket.io)");
@@ -335,7 +346,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     readinessState.phase = "running";
 
     // only when this start seeded the demo: the password into an owner-only file, on the console only at a terminal
-    if (demo) announceDemoSignIn(demo, { url, dataDir: config.DATA_DIR, output: process.stdout });
+    if (demo?.signIn) announceDemoSignIn(demo.signIn, { url, dataDir: config.DATA_DIR, output: process.stdout });
 
     let stopping: Promise<void> | undefined;
     return {
@@ -348,12 +359,13 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       streamPort: streamListener?.port ?? null,
       publicTracking: { pusher, gateway: trackingGateway },
       webhooks,
+      demoFleet,
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
           readinessState.phase = "stopping";
           logger.info("stopping");
-          demoFleet?.stop();
+          await demoFleet?.stop();
           await trackers.stop(); // stop accepting devices, store (and acknowledge) what was received
           await driverSync.stop(); // attempts under way end as their sessions closed (retried by whichever node)
           await evaluation.stop(); // evaluate, store and publish what the devices sent

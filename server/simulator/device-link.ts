@@ -3,7 +3,7 @@
 // written), or reject with DeviceRefusedError when the server does not know the device. A link whose server can
 // refuse single positions (OsmAnd's 400) skips them and says how many, as they would fail again on every resend.
 // FleetSimulator only sees this.
-import { TeltonikaDeviceClient } from "./teltonika-device-client";
+import { TeltonikaDeviceClient, type CommandAnswerer } from "./teltonika-device-client";
 import { Gt06DeviceClient } from "./gt06-device-client";
 import { OsmandDeviceClient } from "./osmand-device-client";
 import type { SimulatorProtocol } from "./simulator-protocols";
@@ -22,8 +22,9 @@ export interface DeviceLink {
   close(): void;
 }
 
-export function createDeviceLink(protocol: SimulatorProtocol, id: string, host: string, port: number): DeviceLink {
+/** `answer`: how the device answers the server's commands (Teltonika's Codec 12; the other protocols carry none) */
+export function createDeviceLink(protocol: SimulatorProtocol, id: string, host: string, port: number, answer?: CommandAnswerer): DeviceLink {
   if (protocol === "gt06") return new Gt06DeviceClient(id, host, port);
   if (protocol === "osmand") return new OsmandDeviceClient(id, host, port);
-  return new TeltonikaDeviceClient(id, host, port);
+  return new TeltonikaDeviceClient(id, host, port, { answer });
 }

@@ -12,7 +12,7 @@ import { testImei } from "../testing/test-imei";
 import { useTestTrackerService } from "../testing/test-tracker-service";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { DeviceRefusedError } from "./device-refused-error";
-import { DEMO_ROUTES } from "./demo-routes";
+import { DEMO_ROUTES } from "../modules/demo/demo-routes";
 import { Gt06DeviceClient } from "./gt06-device-client";
 import { OsmandDeviceClient } from "./osmand-device-client";
 import { SimulatedVehicle } from "./simulated-vehicle";

@@ -1,20 +1,39 @@
 // Drives N simulated vehicles against a tracker listener over the chosen protocol (Teltonika TCP by default, GT06
 // TCP or OsmAnd HTTP, device-link.ts): one record per vehicle per interval, and now and then a coverage gap after
 // which the buffered records go out together (one multi-record packet for Teltonika, back to back for the others).
-import { DEMO_ROUTES } from "./demo-routes";
+// Each vehicle may speak its own protocol to its own port and follow its own plan (the demo fleet's mix); Teltonika
+// vehicles answer the server's commands through their CAN adapter. Time comes from a clock, so tests drive minutes
+// of simulated driving without waiting them.
+import { DEMO_ROUTES } from "../modules/demo/demo-routes";
+import type { Clock, ClockTimer } from "../modules/stream/clock";
 import { DeviceRefusedError } from "./device-refused-error";
 import { createDeviceLink, type DeviceLink, type SimulatorProtocol } from "./device-link";
-import { SimulatedVehicle } from "./simulated-vehicle";
+import { SimulatedVehicle, type VehiclePlan } from "./simulated-vehicle";
 import { simulatedImei } from "../modules/assets/imei";
 
+/** one simulated device with a protocol, port and plan of its own */
+export interface SimulatedDevice {
+  /** the IMEI (Teltonika, GT06) or the phone's device id (OsmAnd) */
+  id: string;
+  protocol: SimulatorProtocol;
+  port: number;
+  /** index into DEMO_ROUTES; default: the device's place in the list, round the loops */
+  route?: number;
+  plan?: VehiclePlan;
+}
+
 export interface FleetSimulatorOptions {
-  /** the devices' identifiers: IMEIs for Teltonika and GT06, device ids for OsmAnd phones */
-  imeis: string[];
+  /** the devices' identifiers, all on `protocol` and `port`: IMEIs for Teltonika and GT06, device ids for OsmAnd phones */
+  imeis?: string[];
   /** default teltonika */
   protocol?: SimulatorProtocol;
   host: string;
-  port: number;
+  port?: number;
+  /** devices each with their own protocol, port and plan (after `imeis`'s) */
+  devices?: SimulatedDevice[];
   intervalMs: number;
+  /** default: the system clock */
+  clock?: Clock;
   /** chance per tick that a vehicle loses coverage for a while (records are buffered, then sent together) */
   gapChance?: number;
   onProgress?: (stats: FleetStats) => void;
@@ -33,39 +52,64 @@ export interface FleetStats {
   bufferedPackets: number;
 }
 
+/** real time; its timers keep the process alive, as the simulator's driving is what a `fleet simulate` run is for */
+const realTime: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
 export class FleetSimulator {
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ClockTimer | undefined;
+  private stopped = false;
+  private readonly clock: Clock;
+  private readonly sending = new Set<Promise<void>>();
   private readonly vehicles: { vehicle: SimulatedVehicle; client: DeviceLink; buffer: ReturnType<SimulatedVehicle["step"]>[]; gapTicks: number; busy: boolean; refused: boolean }[];
   readonly stats: FleetStats;
 
   constructor(private readonly options: FleetSimulatorOptions) {
-    this.vehicles = options.imeis.map((imei, i) => ({
-      vehicle: new SimulatedVehicle(imei, DEMO_ROUTES[i % DEMO_ROUTES.length]!, Number(imei.slice(-6)) || i + 1),
-      client: createDeviceLink(options.protocol ?? "teltonika", imei, options.host, options.port),
-      buffer: [],
-      gapTicks: 0,
-      busy: false,
-      refused: false,
-    }));
-    this.stats = { vehicles: options.imeis.length, packets: 0, records: 0, refused: 0, rejected: 0, bufferedPackets: 0 };
+    this.clock = options.clock ?? realTime;
+    const shared = (options.imeis ?? []).map((id): SimulatedDevice => ({ id, protocol: options.protocol ?? "teltonika", port: options.port ?? 0 }));
+    const devices = [...shared, ...(options.devices ?? [])];
+    this.vehicles = devices.map((device, i) => {
+      const route = DEMO_ROUTES[(device.route ?? i) % DEMO_ROUTES.length]!;
+      const vehicle = new SimulatedVehicle(device.id, route, Number(device.id.slice(-6)) || i + 1, device.plan);
+      const answer = (command: string) => vehicle.adapter.answer(command);
+      return {
+        vehicle,
+        client: createDeviceLink(device.protocol, device.id, options.host, device.port, answer),
+        buffer: [],
+        gapTicks: 0,
+        busy: false,
+        refused: false,
+      };
+    });
+    this.stats = { vehicles: devices.length, packets: 0, records: 0, refused: 0, rejected: 0, bufferedPackets: 0 };
   }
 
   start(): void {
-    let last = Date.now();
+    let last = this.clock.now();
     const tick = () => {
-      const now = Date.now();
+      if (this.stopped) return;
+      const now = this.clock.now();
       const dt = now - last;
       last = now;
       for (const v of this.vehicles) if (!v.refused) this.tickVehicle(v, now, dt);
       this.options.onProgress?.(this.stats);
+      this.timer = this.clock.setTimeout(tick, this.options.intervalMs);
     };
     tick();
-    this.timer = setInterval(tick, this.options.intervalMs);
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) this.clock.clearTimeout(this.timer);
     for (const v of this.vehicles) v.client.close();
+  }
+
+  /** resolves once no packet is on its way to the server (each taken, refused or given up) */
+  async idle(): Promise<void> {
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending]);
   }
 
   private tickVehicle(v: FleetSimulator["vehicles"][number], now: number, dt: number) {
@@ -81,7 +125,7 @@ export class FleetSimulator {
     if (v.busy) return; // the previous packet is still waiting for its ack: keep buffering, like a device
     const records = v.buffer.splice(0, 50);
     v.busy = true;
-    v.client
+    const sent: Promise<void> = v.client
       .send(records)
       .then((rejections) => {
         const rejected = rejections?.rejected ?? 0;
@@ -104,7 +148,9 @@ export class FleetSimulator {
       })
       .finally(() => {
         v.busy = false;
+        this.sending.delete(sent);
       });
+    this.sending.add(sent);
   }
 }
 

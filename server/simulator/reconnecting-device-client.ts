@@ -28,8 +28,8 @@ export interface DeviceConnection {
 export interface DeviceProtocol {
   /** a new connection: forget what the last one left half-read (a device also restarts its serial numbers) */
   reset(): void;
-  /** bytes from the server, in order */
-  receive(chunk: Buffer): void;
+  /** bytes from the server, in order; `reply` writes a frame back on the same connection (a command's answer) */
+  receive(chunk: Buffer, reply: (frame: Buffer) => void): void;
   /** logs in; rejects with DeviceRefusedError when the server does not know the device, with anything else to retry */
   logIn(connection: DeviceConnection): Promise<void>;
   /** sends the records; resolves once the server took them */
@@ -81,8 +81,11 @@ export class ReconnectingDeviceClient {
     });
     this.socket = socket;
     this.protocol.reset();
+    const reply = (frame: Buffer) => {
+      if (!socket.destroyed) socket.write(frame);
+    };
     socket.on("data", (chunk: Buffer) => {
-      this.protocol.receive(chunk);
+      this.protocol.receive(chunk, reply);
       this.wake?.();
     });
     socket.on("error", () => {});

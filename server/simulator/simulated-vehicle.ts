@@ -1,13 +1,28 @@
 // One simulated vehicle: drives a loop, stops at junctions, parks with the ignition off, and reports the IO a real
 // FMB with an LV-CAN200 would (ignition, movement, voltages, GSM/GNSS quality, CAN speed, RPM, fuel, mileage, engine
 // temperature, door status, program number). Deterministic for a given seed, so tests can rely on it. Its records are
-// Teltonika's; the GT06 and OsmAnd links (device-link.ts) send what their protocol carries of them.
+// Teltonika's; the GT06 and OsmAnd links (device-link.ts) send what their protocol carries of them. The demo places
+// each vehicle (where on its loop it starts, and how it behaves: demo-vehicles.ts); its CAN adapter answers commands.
 import { haversineMeters } from "../modules/positions/geo";
+import type { DemoBehaviour } from "../modules/demo/demo-vehicles";
+import { SimulatedCanAdapter } from "./simulated-can-adapter";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { IO } from "../tracker/protocols/teltonika/io-elements";
-import type { Waypoint } from "./demo-routes";
+import type { Waypoint } from "../modules/demo/demo-routes";
 
 type Phase = "driving" | "stopped" | "parked";
+
+export interface VehiclePlan {
+  /** the waypoint it starts from; default: one the seed picks */
+  start?: number;
+  /** default "drives" */
+  behaviour?: DemoBehaviour;
+}
+
+/** the program number every simulated adapter holds (a Volkswagen group scheme's, as a real one would) */
+const PROGRAM_NUMBER = 1063;
+/** how long a `parked` vehicle's phase lasts before it is extended: it never ends */
+const FOREVER_MS = Number.MAX_SAFE_INTEGER;
 
 /** small seeded PRNG (mulberry32): the same seed drives the same way */
 function prng(seed: number) {
@@ -41,18 +56,25 @@ export class SimulatedVehicle {
   private latitude: number;
   private longitude: number;
   private angle = 0;
+  private readonly behaviour: DemoBehaviour;
+  /** answers the Codec 12 commands the vehicle's tracker receives */
+  readonly adapter = new SimulatedCanAdapter(PROGRAM_NUMBER);
 
   constructor(
     readonly imei: string,
     private readonly route: readonly Waypoint[],
     seed: number,
+    plan: VehiclePlan = {},
   ) {
     this.random = prng(seed);
-    this.segment = Math.floor(this.random() * route.length);
+    const picked = Math.floor(this.random() * route.length);
+    this.segment = plan.start === undefined ? picked : plan.start % route.length;
+    this.behaviour = plan.behaviour ?? "drives";
     [this.latitude, this.longitude] = route[this.segment]!;
     this.mileage = 40_000_000 + Math.floor(this.random() * 80_000_000);
     this.fuelLiters = 25 + this.random() * 30;
-    this.phaseLeftMs = 2_000 + this.random() * 8_000; // parked briefly, then off it goes
+    // parked briefly (so the first record has the ignition off and switching it on is a change), then off it goes
+    this.phaseLeftMs = this.behaviour === "parked" ? FOREVER_MS : 2_000 + this.random() * 8_000;
   }
 
   /** advances the vehicle by `dtMs` and returns the record a device would log at `now` */
@@ -61,7 +83,8 @@ export class SimulatedVehicle {
     if (this.phaseLeftMs <= 0) this.nextPhase();
     const ignition = this.phase !== "parked";
 
-    const target = this.phase === "driving" ? 25 + this.random() * 35 : 0;
+    const cruising = this.behaviour === "speeds" ? 58 + this.random() * 22 : 25 + this.random() * 35;
+    const target = this.phase === "driving" ? cruising : 0;
     this.speed = Math.max(0, this.speed + Math.max(-25, Math.min(15, target - this.speed)) * Math.min(1, dtMs / 4000));
     if (this.phase !== "driving" && this.speed < 3) this.speed = 0;
     this.advance((this.speed / 3.6) * (dtMs / 1000));
@@ -92,6 +115,7 @@ export class SimulatedVehicle {
           [IO.GNSS_STATUS]: 1,
           81: Math.round(this.speed), // CAN vehicle speed, km/h
           89: Math.round((this.fuelLiters / 60) * 100), // CAN fuel level, %
+          662: this.adapter.closed ? 1 : 0, // CAN central lock closed (canSsfCarIsClosed)
         },
         u16: {
           [IO.EXTERNAL_VOLTAGE]: ignition ? 13_900 + Math.floor(this.random() * 300) : 12_450 + Math.floor(this.random() * 100),
@@ -105,13 +129,17 @@ export class SimulatedVehicle {
         },
         u32: {
           87: Math.round(this.mileage), // CAN total mileage, m
-          100: 1063, // CAN program number
+          100: this.adapter.programNumber, // CAN program number
         },
       },
     };
   }
 
   private nextPhase() {
+    if (this.behaviour === "parked") {
+      this.phaseLeftMs = FOREVER_MS;
+      return;
+    }
     const r = this.random();
     if (this.phase === "driving") {
       this.phase = r < 0.75 ? "stopped" : "parked";

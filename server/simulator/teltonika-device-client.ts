@@ -1,8 +1,15 @@
 // A Teltonika device's side of a TCP session: log in with the IMEI, send AVL packets one at a time and wait for
-// each acknowledgement, reconnect with backoff and resend what was not acknowledged, like a real FMB does.
+// each acknowledgement, reconnect with backoff and resend what was not acknowledged, like a real FMB does. Codec 12
+// commands from the server arrive on the same stream as the acknowledgements (before, between or after them): each
+// is taken out as soon as it is complete and answered with what `answer` says (a device without it stays silent).
 import { DeviceRefusedError } from "./device-refused-error";
 import { ReconnectingDeviceClient, type DeviceConnection, type DeviceProtocol } from "./reconnecting-device-client";
-import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
+import { encodeCommandResponse, encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
+import { crc16Ibm } from "../tracker/protocols/teltonika/crc";
+import { CODEC } from "../tracker/protocols/teltonika/decoder";
+
+/** answers a command text with the device's answer text; null: no answer */
+export type CommandAnswerer = (command: string) => string | null;
 
 /** the server's one-byte answer to a login it accepts */
 const LOGIN_ACCEPTED = 0x01;
@@ -10,23 +17,55 @@ const LOGIN_ACCEPTED = 0x01;
 const ACK_BYTES = 4;
 
 export class TeltonikaDeviceClient extends ReconnectingDeviceClient {
-  constructor(imei: string, host: string, port: number, ackTimeoutMs = 15_000) {
-    super(imei, host, port, new TeltonikaDevice(imei), ackTimeoutMs);
+  constructor(imei: string, host: string, port: number, options: { ackTimeoutMs?: number; answer?: CommandAnswerer } = {}) {
+    super(imei, host, port, new TeltonikaDevice(imei, options.answer ?? null), options.ackTimeoutMs ?? 15_000);
   }
+}
+
+/** a Codec 12 command's type byte (a response is 0x06) */
+const COMMAND_TYPE = 0x05;
+
+/** a complete Codec 12 command at the start of `bytes`: its text and length; null when there is none (yet) */
+function commandAt(bytes: Buffer): { text: string; length: number } | null {
+  if (bytes.length < 12 || bytes.readUInt32BE(0) !== 0) return null;
+  const dataLength = bytes.readUInt32BE(4);
+  if (dataLength < 8 || bytes[8] !== CODEC.C12 || bytes[10] !== COMMAND_TYPE) return null;
+  const total = 8 + dataLength + 4;
+  if (bytes.length < total) return null;
+  if ((bytes.readUInt32BE(8 + dataLength) & 0xffff) !== crc16Ibm(bytes, 8, 8 + dataLength)) return null;
+  return { text: bytes.toString("latin1", 15, 15 + bytes.readUInt32BE(11)), length: total };
 }
 
 /** Teltonika's answers are not framed: the device knows how many bytes to expect and reads them off the stream */
 class TeltonikaDevice implements DeviceProtocol {
   private received = Buffer.alloc(0);
+  private reply: ((frame: Buffer) => void) | null = null;
 
-  constructor(private readonly imei: string) {}
+  constructor(
+    private readonly imei: string,
+    private readonly answer: CommandAnswerer | null,
+  ) {}
 
   reset(): void {
     this.received = Buffer.alloc(0);
+    this.reply = null;
   }
 
-  receive(chunk: Buffer): void {
+  receive(chunk: Buffer, reply: (frame: Buffer) => void): void {
     this.received = Buffer.concat([this.received, chunk]);
+    this.reply = reply;
+    this.takeCommands();
+  }
+
+  /** answers the complete commands at the head of what arrived (an acknowledgement ahead of one keeps it waiting) */
+  private takeCommands() {
+    for (;;) {
+      const command = commandAt(this.received);
+      if (!command) return;
+      this.received = this.received.subarray(command.length);
+      const answer = this.answer?.(command.text) ?? null;
+      if (answer !== null) this.reply?.(encodeCommandResponse(answer));
+    }
   }
 
   async logIn(connection: DeviceConnection): Promise<void> {
@@ -45,8 +84,11 @@ class TeltonikaDevice implements DeviceProtocol {
   private read(connection: DeviceConnection, bytes: number): Promise<Buffer> {
     return connection.waitFor(() => {
       if (this.received.length < bytes) return undefined;
+      // four zero bytes open a command still arriving, never an acknowledgement (which counts at least one record)
+      if (bytes === ACK_BYTES && this.received.readUInt32BE(0) === 0) return undefined;
       const head = this.received.subarray(0, bytes);
       this.received = this.received.subarray(bytes);
+      this.takeCommands(); // a command may have arrived right behind the acknowledgement
       return head;
     }, "no acknowledgement");
   }

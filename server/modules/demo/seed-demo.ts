@@ -1,28 +1,25 @@
-// The demo account a new embedded database starts with, so `npm start` shows a working platform at once.
-// The admin password is random and printed once by the server. Each demo vehicle has a simulated tracker, which the
-// server drives over its own Teltonika listener while it runs (server/simulator).
+// The demo account a new embedded database starts with, so `npm start` shows a working platform at once: a fleet
+// that exercises what the product does (docs/operations.md "The demo"). The admin password is random and announced
+// once by the server. Each demo vehicle has a simulated tracker, which the server drives over its own listeners
+// while it runs (server/simulator). Seeding again puts back what is missing and duplicates nothing.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
-import { simulatedImei } from "../assets/imei";
+import type { Logger } from "pino";
 import { hashSecret } from "../../security/hashing";
 import { randomToken } from "../../security/random";
+import { DEMO_IMEI_PREFIX, DEMO_SCHOOL_BUS, DEMO_VEHICLES } from "./demo-vehicles";
+import { ensureDemoVehicles } from "./ensure-demo-vehicles";
+import { ensureDemoDrivers, ensureDemoGroupsAndTags } from "./ensure-demo-organisation";
+import { ensureDemoAlertRules } from "./ensure-demo-alert-rules";
+import { ensureDemoRoutes } from "./ensure-demo-routes";
+import { ensureDemoRecords } from "./ensure-demo-records";
 
 export const DEMO_ACCOUNT_KEY = "demo";
 export const DEMO_ADMIN_EMAIL = "admin@demo.fleetline.local";
 
-/** The demo fleet: varied enough to show the list, the map and the plan features. */
-export const DEMO_ASSETS = [
-  { name: "Van 1", plate: "FL-101-DM", brand: "Ford", model: "Transit" },
-  { name: "Van 2", plate: "FL-102-DM", brand: "Mercedes-Benz", model: "Sprinter" },
-  { name: "Minibus", plate: "FL-201-DM", brand: "Volkswagen", model: "Crafter" },
-  { name: "School Bus 4", plate: "FL-204-DM", brand: "Iveco", model: "Daily" },
-  { name: "Car 7", plate: "FL-307-DM", brand: "Toyota", model: "Corolla" },
-  { name: "Pickup 9", plate: "FL-409-DM", brand: "Nissan", model: "Navara" },
-] as const;
-
-/** IMEIs of the demo's simulated trackers (a prefix no real device uses). */
-export const DEMO_IMEI_PREFIX = "3500000";
-export const DEMO_IMEIS = DEMO_ASSETS.map((_, i) => simulatedImei(i, DEMO_IMEI_PREFIX));
+/** IMEIs of the demo's Teltonika and GT06 trackers, in seeding order (the phone's device id is generated) */
+export const DEMO_IMEIS = DEMO_VEHICLES.flatMap((vehicle) => (vehicle.imei ? [vehicle.imei] : []));
+export { DEMO_IMEI_PREFIX };
 
 export interface DemoSignIn {
   accountKey: string;
@@ -33,12 +30,57 @@ export interface DemoSignIn {
 }
 
 /** the demo vehicle whose passengers follow it through a public tracking link */
-export const DEMO_TRACKED_ASSET = "School Bus 4";
+export const DEMO_TRACKED_ASSET = DEMO_SCHOOL_BUS;
 
-/** Creates the demo account and its admin; returns null when it already exists. */
-export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
+/** what seedDemoAccount did: the sign-in to announce (only when it created the account) and the account's id */
+export interface DemoAccountSeed {
+  signIn: DemoSignIn | null;
+  accountId: number;
+}
+
+/**
+ * Everything the demo shows, seeded at once: seedDemoAccount, then seedDemoContents. Returns the sign-in to announce
+ * when this call created the account, else null.
+ */
+export async function seedDemo(prisma: Db, options: { now?: number; logger?: Logger } = {}): Promise<DemoSignIn | null> {
+  const seeded = await seedDemoAccount(prisma, options);
+  await seedDemoContents(seeded.accountId, options);
+  return seeded.signIn;
+}
+
+/**
+ * What the server needs before it announces the demo: the account and its admin when missing, and the school bus
+ * with its public link. The rest (seedDemoContents) the server seeds in the background, so the
+ * demo adds no seconds to the start-up.
+ */
+export async function seedDemoAccount(prisma: Db, options: { logger?: Logger } = {}): Promise<DemoAccountSeed> {
   const existing = await prisma.account.findUnique({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
-  if (existing) return null;
+  const created = existing ? null : await createDemoAccount(prisma);
+  const accountId = existing?.id ?? created!.accountId;
+  const vehicles = await ensureDemoVehicles(accountId, { only: [DEMO_TRACKED_ASSET], logger: options.logger });
+  const trackingLinkUuid = await ensureBusLink(prisma, accountId, vehicles.get(DEMO_TRACKED_ASSET));
+  const signIn = created && trackingLinkUuid
+    ? { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password: created.password, trackingLinkUuid }
+    : null;
+  return { signIn, accountId };
+}
+
+/**
+ * Everything else the demo shows that the account lacks: the other vehicles, drivers, groups, tags, places and alert rules, routes with
+ * today's runs and passengers, reminders, fill-ups and a report schedule, each through its module's use case and only
+ * in the demo account. The alert rules come first, so they watch the vehicles from their first minute of driving.
+ */
+export async function seedDemoContents(accountId: number, options: { now?: number; logger?: Logger } = {}): Promise<void> {
+  const now = options.now ?? Date.now();
+  await ensureDemoAlertRules(accountId);
+  const vehicles = await ensureDemoVehicles(accountId, { logger: options.logger });
+  const drivers = await ensureDemoDrivers(accountId);
+  await ensureDemoGroupsAndTags(accountId, vehicles, drivers);
+  await ensureDemoRoutes(accountId, vehicles, drivers, now);
+  await ensureDemoRecords(accountId, vehicles, drivers, now);
+}
+
+async function createDemoAccount(prisma: Db): Promise<{ accountId: number; password: string }> {
   const password = randomToken(12);
   const account = await prisma.account.create({
     data: {
@@ -64,17 +106,21 @@ export async function seedDemo(prisma: Db): Promise<DemoSignIn | null> {
     },
     select: { id: true },
   });
-  let trackedAssetId = 0;
-  for (const [i, asset] of DEMO_ASSETS.entries()) {
-    const created = await prisma.asset.create({
-      data: { ...asset, accountId: account.id, tracker: { create: { accountId: account.id, imei: DEMO_IMEIS[i]!, canAdapter: "lv-can200" } } },
-      select: { id: true },
-    });
-    if (asset.name === DEMO_TRACKED_ASSET) trackedAssetId = created.id;
-  }
+  return { accountId: account.id, password };
+}
+
+/** the school bus's public link, as its passengers follow it (the one the console announces) */
+async function ensureBusLink(prisma: Db, accountId: number, assetId: number | undefined): Promise<string | null> {
+  if (assetId === undefined) return null;
+  const existing = await prisma.trackingLink.findFirst({
+    where: { accountId, assetId, accessMode: "public", routeId: null, passengerId: null },
+    select: { uuid: true },
+    orderBy: { id: "asc" },
+  });
+  if (existing) return existing.uuid;
   const link = await prisma.trackingLink.create({
-    data: { uuid: randomUUID(), accountId: account.id, assetId: trackedAssetId, displayName: "School Bus 4, morning run", accessMode: "public" },
+    data: { uuid: randomUUID(), accountId, assetId, displayName: `${DEMO_TRACKED_ASSET}, morning run`, accessMode: "public" },
     select: { uuid: true },
   });
-  return { accountKey: DEMO_ACCOUNT_KEY, email: DEMO_ADMIN_EMAIL, password, trackingLinkUuid: link.uuid };
+  return link.uuid;
 }

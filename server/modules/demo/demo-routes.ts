@@ -1,4 +1,5 @@
-// Loops through central Vilnius (home of the Teltonika devices we speak first) that the simulated vehicles drive.
+// Loops through central Vilnius (home of the Teltonika devices we speak first) that the simulated vehicles drive; the
+// demo seed places its depot, school and stops on them, so they live with the demo.
 // Hand-traced along real streets at a coarse resolution: [latitude, longitude] waypoints; each loop closes on itself.
 
 export type Waypoint = readonly [number, number];

@@ -1,0 +1,116 @@
+// #27: a fresh start with the demo (the real server without Next, on a new embedded database, its Teltonika, GT06
+// and OsmAnd listeners on) seeds the demo, and its simulated fleet, driven over real sockets by a manual clock, makes
+// every seeded alert rule fire within the first two minutes of driving; then the parked control car answers a lock
+// and an unlock sent through vehicle control, over its real TCP session.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "./db/client";
+import { parseEnv } from "./env";
+import { DEMO_ACCOUNT_KEY, DEMO_ADMIN_EMAIL } from "./modules/demo/seed-demo";
+import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES } from "./modules/demo/demo-vehicles";
+import { DEMO_RULES } from "./modules/demo/ensure-demo-alert-rules";
+import { getControlCommand } from "./modules/vehicle-control/get-control-command";
+import { sendControlCommand } from "./modules/vehicle-control/send-control-command";
+import { startFleetline } from "./server";
+import { freePort } from "./testing/free-port";
+import { ManualClock } from "./testing/manual-clock";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const TICK_MS = 3_000; // the demo fleet's reporting interval
+const TWO_MINUTES = 120_000;
+/** a coverage gap holds a vehicle's records for at most 15 ticks: driving this far past two minutes sends them all */
+const FLUSH_MS = 15 * TICK_MS;
+
+async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the demo on a fresh start", () => {
+  it("fires every seeded alert rule within two minutes of driving, and the control car answers lock and unlock over TCP", async () => {
+    const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-demo-drives-"));
+    dirs.push(dataDir);
+    const [teltonika, gt06, osmand] = [await freePort(), await freePort(), await freePort()];
+    // the simulated minutes end about now, so the control car's last report is fresh when it is sent a command
+    const clock = new ManualClock(Date.now() - TWO_MINUTES - FLUSH_MS - 5_000);
+    const start = clock.now();
+    const running = await startFleetline(
+      parseEnv({
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        TELTONIKA_PORT: String(teltonika),
+        GT06_PORT: String(gt06),
+        OSMAND_PORT: String(osmand),
+        LOG_LEVEL: "silent",
+        FLEET_DEMO: "1",
+        DATA_DIR: dataDir,
+      }),
+      { next: false, demoClock: clock },
+    );
+    try {
+      // the server seeds the rest of the demo in the background, then the fleet drives
+      const simulator = (await running.demoFleet!.ready)!;
+      expect(simulator.stats.vehicles).toBe(DEMO_VEHICLES.length); // every protocol's vehicles drive
+      await simulator.idle();
+      for (let driven = 0; driven < TWO_MINUTES + FLUSH_MS; driven += TICK_MS) {
+        clock.advance(TICK_MS);
+        await simulator.idle(); // every vehicle's records taken by the server before the next tick
+      }
+      expect(simulator.stats.refused).toBe(0);
+
+      const account = await db().account.findUniqueOrThrow({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
+      const firstAlerts = async () => {
+        const rules = await db().alertRule.findMany({ where: { accountId: account.id }, select: { id: true, name: true }, orderBy: { id: "asc" } });
+        const fired = [];
+        for (const rule of rules) {
+          const first = await db().alert.findFirst({
+            where: { ruleId: rule.id },
+            select: { type: true, firedAt: true, asset: { select: { name: true } } },
+            orderBy: { firedAt: "asc" },
+          });
+          if (!first) return undefined; // the evaluators may still be storing what the last ticks brought
+          fired.push({ rule: rule.name, type: first.type, vehicle: first.asset.name, within: first.firedAt.getTime() - start });
+        }
+        return fired;
+      };
+      const fired = await waitFor("an alert of every seeded rule", firstAlerts);
+      expect(fired.map(({ rule, type }) => [rule, type])).toEqual([
+        [DEMO_RULES.overspeed, "OVERSPEED"],
+        [DEMO_RULES.depot, "GEOFENCE_EXIT"], // Van 1 leaves the depot it starts in
+        [DEMO_RULES.school, "GEOFENCE_ENTER"], // School Bus 4 reaches the school
+        [DEMO_RULES.ignition, "IGNITION_ON"],
+      ]);
+      expect(fired.find((alert) => alert.type === "GEOFENCE_ENTER")?.vehicle).toBe("School Bus 4");
+      for (const alert of fired) expect(alert.within, alert.rule).toBeLessThanOrEqual(TWO_MINUTES);
+
+      // lock and unlock the parked control car: written to its TCP session, answered by its simulated adapter
+      const admin = await db().user.findUniqueOrThrow({ where: { email: DEMO_ADMIN_EMAIL }, select: { id: true } });
+      const car = await db().asset.findFirstOrThrow({ where: { accountId: account.id, name: DEMO_CONTROL_VEHICLE }, select: { id: true } });
+      const sender = { kind: "user" as const, userId: admin.id, name: "Demo Admin" };
+      for (const [action, command] of [["LOCK", "lvcanclosealldoors"], ["UNLOCK", "lvcanopenalldoors"]] as const) {
+        const sent = await sendControlCommand({ accountId: account.id, assetId: car.id, action, confirm: false, sender });
+        expect(sent).toMatchObject({ kind: "delivered", action });
+        const commandId = (sent as { commandId: number }).commandId;
+        const settled = await waitFor(`${action} answered`, async () => {
+          const state = await getControlCommand({ accountId: account.id, assetId: car.id, commandId });
+          return state.state === "delivered_awaiting_vehicle_confirmation" ? undefined : state;
+        });
+        expect(settled).toMatchObject({ command, state: "confirmed", confirmed_by: "device_response", answer: `${command}: OK` });
+      }
+    } finally {
+      await running.stop();
+    }
+  }, 240_000);
+});
