@@ -5,8 +5,7 @@
 import { DeviceRefusedError } from "./device-refused-error";
 import { ReconnectingDeviceClient, type DeviceConnection, type DeviceProtocol } from "./reconnecting-device-client";
 import { encodeCommandResponse, encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
-import { crc16Ibm } from "../tracker/protocols/teltonika/crc";
-import { CODEC } from "../tracker/protocols/teltonika/decoder";
+import { commandFrameAt } from "../tracker/protocols/teltonika/command-frame-reader";
 
 /** answers a command text with the device's answer text; null: no answer */
 export type CommandAnswerer = (command: string) => string | null;
@@ -22,19 +21,6 @@ export class TeltonikaDeviceClient extends ReconnectingDeviceClient {
   }
 }
 
-/** a Codec 12 command's type byte (a response is 0x06) */
-const COMMAND_TYPE = 0x05;
-
-/** a complete Codec 12 command at the start of `bytes`: its text and length; null when there is none (yet) */
-function commandAt(bytes: Buffer): { text: string; length: number } | null {
-  if (bytes.length < 12 || bytes.readUInt32BE(0) !== 0) return null;
-  const dataLength = bytes.readUInt32BE(4);
-  if (dataLength < 8 || bytes[8] !== CODEC.C12 || bytes[10] !== COMMAND_TYPE) return null;
-  const total = 8 + dataLength + 4;
-  if (bytes.length < total) return null;
-  if ((bytes.readUInt32BE(8 + dataLength) & 0xffff) !== crc16Ibm(bytes, 8, 8 + dataLength)) return null;
-  return { text: bytes.toString("latin1", 15, 15 + bytes.readUInt32BE(11)), length: total };
-}
 
 /** Teltonika's answers are not framed: the device knows how many bytes to expect and reads them off the stream */
 class TeltonikaDevice implements DeviceProtocol {
@@ -60,7 +46,7 @@ class TeltonikaDevice implements DeviceProtocol {
   /** answers the complete commands at the head of what arrived (an acknowledgement ahead of one keeps it waiting) */
   private takeCommands() {
     for (;;) {
-      const command = commandAt(this.received);
+      const command = commandFrameAt(this.received);
       if (!command) return;
       this.received = this.received.subarray(command.length);
       const answer = this.answer?.(command.text) ?? null;

@@ -5,8 +5,7 @@
 // test's handler as a device would (fmb-parameter-memory.ts answers setparam/getparam like an FMB); without a handler,
 // or when it returns null, the device stays silent, like one that ignores commands.
 import net from "node:net";
-import { crc16Ibm } from "../tracker/protocols/teltonika/crc";
-import { CODEC } from "../tracker/protocols/teltonika/decoder";
+import { commandFrameAt } from "../tracker/protocols/teltonika/command-frame-reader";
 import {
   encodeCommandResponse,
   encodeLogin,
@@ -17,19 +16,6 @@ import {
 /** answers a command text with the device's response text; null: no answer at all */
 export type CommandHandler = (command: string) => string | null | Promise<string | null>;
 
-const COMMAND_TYPE = 0x05;
-
-/** a complete Codec 12 command at the start of `bytes`: its text and length; null when there is none (yet) */
-function commandAt(bytes: Buffer): { text: string; length: number } | null {
-  if (bytes.length < 12 || bytes.readUInt32BE(0) !== 0) return null;
-  const dataLength = bytes.readUInt32BE(4);
-  if (dataLength < 8 || bytes[8] !== CODEC.C12 || bytes[10] !== COMMAND_TYPE) return null;
-  const total = 8 + dataLength + 4;
-  if (bytes.length < total) return null;
-  if ((bytes.readUInt32BE(8 + dataLength) & 0xffff) !== crc16Ibm(bytes, 8, 8 + dataLength)) return null;
-  const size = bytes.readUInt32BE(11);
-  return { text: bytes.toString("latin1", 15, 15 + size), length: total };
-}
 
 /** a plausible moving record at `timestamp` (epoch ms); `over` replaces any field */
 export function testRecord(timestamp: number, over: Partial<RecordToEncode> = {}): RecordToEncode {
@@ -137,7 +123,7 @@ export class TestDevice {
   /** takes the complete commands at the head of what arrived and answers them in order */
   private takeCommands() {
     for (;;) {
-      const command = commandAt(this.received);
+      const command = commandFrameAt(this.received);
       if (!command) return;
       this.received = this.received.subarray(command.length);
       this.commands.push(command.text);
