@@ -60,7 +60,12 @@ export function startNotificationProcess(options: {
   const launch = () => {
     const startedAt = Date.now();
     // Node with tsx's loader, as npm start runs the server; the child shares the server's stdout (its log lines)
-    const proc = fork(path.join(import.meta.dirname, "notification-process.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const proc = fork(path.join(import.meta.dirname, "notification-process.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // structured clone, not JSON: limits may be Infinity (caps lifted), and payloads keep their types
+      serialization: "advanced",
+    });
     child = proc;
     state.pid = proc.pid ?? null;
     try {
