@@ -14,6 +14,7 @@ import { setAuthSecret } from "../../security/auth-secret";
 import { closeSmsProvider, smsProvider } from "../../sms/sms-provider";
 import { addInboxNotifications } from "./inbox/add-inbox-notifications";
 import type { FromNotificationProcess, ToNotificationProcess } from "./notification-process-messages";
+import type { PollingWorker } from "../../jobs/polling-worker";
 import { startNotificationWorker } from "./notification-worker";
 
 const send = (message: FromNotificationProcess) => {
@@ -38,38 +39,22 @@ function serverHub(): Hub {
   };
 }
 
-const start = await new Promise<Extract<ToNotificationProcess, { type: "start" }>>((resolve) =>
-  process.once("message", (message: ToNotificationProcess) => {
-    if (message.type === "start") resolve(message);
-  }),
-);
-const config = setEnv(start.config);
-setAuthSecret(start.authSecret);
-const logger = log("notifications");
-if (!config.DATABASE_URL) throw new Error("the notification process needs DATABASE_URL: the embedded database belongs to the server's process");
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-setDatabase(database);
-setHub(serverHub());
-const worker = startNotificationWorker({
-  logger,
-  mailer,
-  sms: smsProvider,
-  addInboxes: addInboxNotifications,
-  announceAlert: (accountId, data) => send({ type: "webhook", accountId, data }),
-  limits: start.limits,
-});
-
+// Listening from the first moment: a stop (or a wake) may come while the process is still starting
+let worker: PollingWorker | undefined;
 let stopping: Promise<void> | undefined;
+let closeAll: (() => Promise<void>) | undefined;
 const stop = () =>
   (stopping ??= (async () => {
-    await worker.stop(); // the batch under way is written; rows claimed but not sent are due again when their lease ends
-    await closeMailer();
-    await closeSmsProvider();
-    await database.close();
+    // before the worker started nothing is claimed: there is nothing to finish
+    await worker?.stop(); // the batch under way is written; rows claimed but not sent are due again when their lease ends
+    await closeAll?.();
     process.exit(0);
   })());
+let started: (message: Extract<ToNotificationProcess, { type: "start" }>) => void;
+const start = new Promise<Extract<ToNotificationProcess, { type: "start" }>>((resolve) => (started = resolve));
 process.on("message", (message: ToNotificationProcess) => {
-  if (message.type === "wake") worker.wake();
+  if (message.type === "start") started(message);
+  if (message.type === "wake") worker?.wake();
   if (message.type === "stop") void stop();
 });
 // the server is gone (killed, crashed): nobody would restart or stop us, so we stop
@@ -78,5 +63,28 @@ process.on("disconnect", () => void stop());
 // own stops it as gracefully as the server's word would (the server restarts it unless the server itself is stopping)
 process.on("SIGINT", () => {});
 process.on("SIGTERM", () => void stop());
+
+const { config: givenConfig, authSecret, limits } = await start;
+const config = setEnv(givenConfig);
+setAuthSecret(authSecret);
+const logger = log("notifications");
+if (!config.DATABASE_URL) throw new Error("the notification process needs DATABASE_URL: the embedded database belongs to the server's process");
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+closeAll = async () => {
+  await closeMailer();
+  await closeSmsProvider();
+  await database.close();
+};
+if (stopping) await stopping;
+setDatabase(database);
+setHub(serverHub());
+worker = startNotificationWorker({
+  logger,
+  mailer,
+  sms: smsProvider,
+  addInboxes: addInboxNotifications,
+  announceAlert: (accountId, data) => send({ type: "webhook", accountId, data }),
+  limits,
+});
 send({ type: "ready" });
 logger.info({ pid: process.pid }, "notification worker process running");
