@@ -158,6 +158,12 @@ export const ZEnv = z
      * ingest without it (npm run bench); reports then read day rollups that no longer follow new records
      */
     REPORT_ROLLUPS: zFlag.default("1"),
+    /**
+     * where the notification worker runs on PostgreSQL (docs/notifications.md "Where the worker runs"): `process`, a
+     * child process of the server at a lower OS priority, restarted when it dies; `inline`, in the server's process.
+     * The embedded database always runs it inline (PGlite belongs to one process).
+     */
+    NOTIFICATION_WORKER: z.enum(["process", "inline"], { error: "must be process or inline" }).default("process"),
     /** vehicle control: TRUNK and IMMOBILISE need a record newer than this many seconds, else state_not_fresh */
     CONTROL_INTERLOCK_FRESH_S: z.coerce
       .number({ error: "must be a whole number of seconds from 1" })

@@ -42,7 +42,9 @@ import { produceJobFile } from "./modules/reports/jobs/produce-report-file";
 import { registerReportWakeup } from "./modules/reports/jobs/report-worker-wakeup";
 import { startReportWorker } from "./modules/reports/jobs/report-worker";
 import { addInboxNotifications } from "./modules/notifications/inbox/add-inbox-notifications";
-import { startNotificationWorker } from "./modules/notifications/notification-worker";
+import { startNotificationWorker, type AlertFiredData } from "./modules/notifications/notification-worker";
+import { startNotificationProcess } from "./modules/notifications/notification-process-supervisor";
+import { setNotificationWake } from "./modules/notifications/notification-worker-wake";
 import { startReportScheduleWorker } from "./modules/reports/schedules/report-schedule-worker";
 import { startRollupWorker } from "./modules/reports/rollups/rollup-worker";
 import { startSmsFallbackWorker } from "./modules/messages/sms-fallback-worker";
@@ -52,7 +54,7 @@ import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhoo
 import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
-import { resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
+import { authSecret, resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
 import { createGeocoder } from "./modules/geocoding/create-geocoder";
 import { demoMarked, markDemo, startDemoFleet, type DemoFleet } from "./simulator/demo-fleet";
 import type { Clock } from "./modules/stream/clock";
@@ -259,9 +261,18 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     const reportRollups = startRollupWorker({ logger: log("reports") });
     // alert notifications (docs/notifications.md): the alert path only queues outbox rows; this worker sends them
     // (in batches: a batch's in-app messages go into the inbox with one insert)
-    const notifications = startNotificationWorker({ logger: log("notifications"), mailer, sms: smsProvider, addInboxes: addInboxNotifications,
-      announceAlert: (accountId, data) => emitWebhookEvent(accountId, "alert_fired", data),
-    });
+    // On PostgreSQL it runs in a child process of its own at a lower OS priority (NOTIFICATION_WORKER=process, the
+    // default), so an alert storm's deliveries never take the CPU of the event loop that acknowledges devices; the
+    // embedded database belongs to this process, so there it runs here (docs/notifications.md "Where the worker runs")
+    const announceAlert = (accountId: number, data: AlertFiredData) => emitWebhookEvent(accountId, "alert_fired", data);
+    const notifications =
+      database.kind === "postgres" && config.NOTIFICATION_WORKER === "process"
+        ? startNotificationProcess({ config, authSecret: authSecret(), hub, logger: log("notifications"), announceAlert })
+        : startNotificationWorker({ logger: log("notifications"), mailer, sms: smsProvider, addInboxes: addInboxNotifications, announceAlert });
+    if ("state" in notifications) {
+      setNotificationWake(notifications.wake);
+      readinessState.notificationWorker = notifications.state;
+    }
     // driver messages not received in time go out by SMS, in accounts that turned it on (docs/messaging.md)
     const smsFallback = startSmsFallbackWorker({ logger: log("messages") });
     // every vehicle's odometer as an odometer entry once per 2-hour slot, claimed by one node (docs/fleet-records.md)
@@ -376,6 +387,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await importWorker.stop(); // a job cut short continues where its last chunk ended, here or on another node
           registerReportWakeup(undefined);
           await reportSchedules.stop();
+          if ("state" in notifications) setNotificationWake(undefined);
           await notifications.stop();
           await reportWorker.stop(); // a report cut short is made again, here or elsewhere, once its lease lapses
           await smsFallback.stop(); // a claimed message is sent before the pass ends

@@ -170,11 +170,20 @@ describe("GET /readyz", () => {
       const server = running;
       const scrape = async () => (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
 
+      // on PostgreSQL the notification worker is a process of the server's own: reported, never failing readiness
+      await expect
+        .poll(async () => ((await readyz(server)).body.checks as { notification_worker?: { status: string } }).notification_worker?.status, { timeout: 60_000, interval: 200 })
+        .toBe("ok");
       expect(await readyz(server)).toEqual({
         status: 200,
         body: {
           status: "ready",
-          checks: { database: { status: "ok" }, redis: { status: "ok" }, listeners: { status: "ok", ports: { http: server.port } } },
+          checks: {
+            database: { status: "ok" },
+            redis: { status: "ok" },
+            listeners: { status: "ok", ports: { http: server.port } },
+            notification_worker: { status: "ok", restarts: 0 },
+          },
         },
       });
       expect(sampleValue(await scrape(), "fleetline_redis_connected", { connection: "hub" })).toBe(1);

@@ -26,6 +26,11 @@ export interface ReadinessState {
   /** null without REDIS_URL (no check, no entry) */
   pingRedis: (() => Promise<void>) | null;
   listeners: () => ListenerState[];
+  /**
+   * the notification worker process (PostgreSQL; null when the worker runs in this process): reported, never failing
+   * readiness (this node serves all the same, and it is restarted; docs/notifications.md "Where the worker runs")
+   */
+  notificationWorker?: (() => { status: string; pid: number | null; restarts: number }) | null;
 }
 
 type Check = { status: "ok" } | { status: "down"; reason: string };
@@ -75,6 +80,13 @@ export async function readiness(
       ...(options.showPorts ? { ports: Object.fromEntries(listeners.map((listener) => [listener.name, listener.port])) } : {}),
     },
   };
+  const worker = state.notificationWorker?.();
+  if (worker) {
+    checks.notification_worker =
+      worker.status === "running"
+        ? { status: "ok", restarts: worker.restarts }
+        : { status: "down", reason: `notification worker process ${worker.status}`, restarts: worker.restarts };
+  }
   const failing = [
     ...(database.status === "down" ? ["database"] : []),
     ...(redis?.status === "down" ? ["redis"] : []),

@@ -1,12 +1,13 @@
-// Queues the outbox rows of fired alerts behind the alert recorder, many alerts at once (docs/notifications.md "The
+// Queues the notifications of fired alerts behind the alert recorder, many alerts at once (docs/notifications.md "The
 // outbox"): the recorder hands over each alert it stored and goes on with the next; the alerts handed over while a
-// batch was being inserted go together in the next one (queueAlertsNotifications: four statements for any number).
+// batch was being inserted go together in the next one (queueAlertFanOut: one statement for any number, one fan-out
+// row per alert; the worker finds the recipients and writes their rows, off this process's ingest work).
 // Neither ingest nor the recorder waits for it. A batch that fails is tried again alert by alert, so one bad alert
 // costs only its own rows, and every alert whose rows could not be queued is logged with its id.
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import { wakeNotificationWorker } from "./notification-worker-wake";
-import { queueAlertsNotifications, type FiredAlertRef } from "./queue-alert-notifications";
+import { queueAlertFanOut, type FiredAlertRef } from "./queue-alert-notifications";
 
 /** alerts per insert at most (a storm's backlog goes in slices, each a bounded statement) */
 const MAX_BATCH = 500;
@@ -55,7 +56,7 @@ export class AlertNotificationQueue {
   }
 
   private queue(alerts: FiredAlertRef[]): Promise<number> {
-    return queueAlertsNotifications(this.options.prisma, alerts, this.options.now());
+    return queueAlertFanOut(this.options.prisma, alerts, this.options.now());
   }
 
   private notQueued(alerts: FiredAlertRef[], error: unknown): number {

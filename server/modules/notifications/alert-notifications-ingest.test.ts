@@ -106,9 +106,10 @@ describe.each(databaseKinds())("alert notifications from Teltonika frames on %s"
       // the alert is stored and its rows queued; the worker, woken, is sending the e-mail: the SMTP server holds it
       const alert = await until("the alert", () => t.db.alert.findFirst({ where: { assetId: asset.id, ruleId: rule.id } }).then((a) => a ?? undefined));
       expect(alert).toMatchObject({ type: "OVERSPEED", firedAt: new Date(start + 10_000) });
-      // queued right after the alert is stored (and published)
+      // queued right after the alert is stored (and published): its fan-out row, which the worker expands into one row
+      // per person and channel
       const rows = await until("the outbox rows", async () => {
-        const queued = await t.db.notificationDelivery.findMany({ where: { alertId: alert.id }, select: { channel: true, recipientKey: true } });
+        const queued = await t.db.notificationDelivery.findMany({ where: { alertId: alert.id, kind: "alert" }, select: { channel: true, recipientKey: true } });
         return queued.length > 0 ? queued : undefined;
       });
       expect(rows.map((r) => r.channel).sort()).toEqual(["email", "in_app"]);

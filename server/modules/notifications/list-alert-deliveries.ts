@@ -11,7 +11,7 @@ export const ZAlertDelivery = z
     id: z.number().int(),
     recipient: z.string().meta({ description: "user:<id>, email:<address>, sms:<number>, webhooks, escalation" }),
     channel: z.string().meta({ description: "email, sms, in_app, webhook (escalation: a step of the escalation)" }),
-    kind: z.string().meta({ description: "alert, escalation" }),
+    kind: z.string().meta({ description: "alert, escalation (fanout: the alert's recipients not queued yet, or failed to be)" }),
     status: z.string().meta({ description: "pending, sent, failed, skipped, held (in a summary or digest), cancelled" }),
     reason: z.string().nullable(),
     attempts: z.number().int(),

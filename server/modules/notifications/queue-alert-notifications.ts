@@ -1,6 +1,6 @@
-// Queues the messages of a fired alert in the notification outbox (docs/notifications.md "The outbox"). Called by the
-// alert recorder after the alert row is stored, off the ingest path (the evaluation service's recorder queue); it
-// only inserts rows, the delivery worker sends them. One row per (event, recipient, channel): the unique key makes a
+// Queues the messages of a fired alert in the notification outbox (docs/notifications.md "The outbox"). The alert
+// recorder queues one fan-out row per alert (queueAlertFanOut); the notification worker expands it into the rows of
+// its recipients (queueAlertsNotifications) and sends them. One row per (event, recipient, channel): the unique key makes a
 // person reached through two rules, or by role and by name, get one message.
 import type { Db } from "../../db/client";
 import { type GroupLimit, groupLimitMatcher } from "../asset-scope/asset-scope";
@@ -18,6 +18,29 @@ export interface FiredAlertRef {
 /** the alert's event: two rules firing on the same record of the same asset are one event */
 export function alertEventKey(alert: { assetId: number; type: string; firedAt: number }): string {
   return `${alert.assetId}:${alert.type}:${alert.firedAt}`;
+}
+
+/** the kind, recipient and channel of a fan-out row: "notify the people of this alert", expanded by the worker */
+export const FAN_OUT = "fanout";
+
+/**
+ * What the alert path (the evaluation service's recorder, alert-notification-queue.ts) queues: one fan-out row per
+ * alert whose rule has a `notify` block, in one statement for any number of alerts (the rules are joined in SQL, so
+ * nothing is read back into this process). The notification worker expands each into the rows of its recipients
+ * (queueAlertsNotifications below) and deletes it: the per-person work is the worker's, never ingest's.
+ * How many were queued.
+ */
+export async function queueAlertFanOut(prisma: Db, alerts: readonly FiredAlertRef[], now: number): Promise<number> {
+  const notifying = alerts.filter((alert) => alert.ruleId !== null);
+  if (notifying.length === 0) return 0;
+  const column = <T>(pick: (alert: FiredAlertRef) => T) => notifying.map(pick);
+  return prisma.$executeRaw`
+    INSERT INTO notification_deliveries (account_id, kind, event_key, alert_id, asset_id, recipient_key, channel, not_before)
+    SELECT v.account_id, ${FAN_OUT}, ${FAN_OUT} || ':' || v.alert_id, v.alert_id, v.asset_id, ${FAN_OUT}, ${FAN_OUT}, ${new Date(now).toISOString()}::timestamptz
+    FROM unnest(${column((a) => a.accountId)}::int[], ${column((a) => a.id)}::int[], ${column((a) => a.assetId)}::int[], ${column((a) => a.ruleId)}::int[])
+      AS v(account_id, alert_id, asset_id, rule_id)
+    JOIN alert_rules r ON r.id = v.rule_id AND r.notify IS NOT NULL AND r.notify <> 'null'::jsonb
+    ON CONFLICT (event_key, recipient_key, channel) DO NOTHING`;
 }
 
 /** how many rows were queued (0 when the rule notifies nobody) */
