@@ -1,6 +1,8 @@
 // Test support: a Fleetline node as a child process (server/testing/test-node.ts), for tests of several nodes on one
 // PostgreSQL and one Redis. Its output is kept for failure messages and log assertions. It runs the bundle of
 // test-node.ts that global setup builds for the run (global-setup.ts): plain Node, no TypeScript to compile per start.
+// Its notification worker runs inline: the worker process's entry (notification-process.ts, started with tsx) is not
+// beside the bundle, and these tests are about the nodes, not where the worker runs (notification-process.test.ts is).
 import { spawn, type ChildProcess } from "node:child_process";
 import { inject } from "vitest";
 
@@ -14,7 +16,7 @@ export interface NodeProcess {
 
 export function startNode(env: Record<string, string>): Promise<NodeProcess> {
   const child = spawn(process.execPath, ["--enable-source-maps", inject("testNodeBundle")], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", FLEET_DEMO: "0", ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", FLEET_DEMO: "0", NOTIFICATION_WORKER: "inline", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
