@@ -1,6 +1,7 @@
 // School transport in the dashboard, in the production build: an admin adds a driver, creates a route for them in
 // a timetable's own words ("Mon-Fri", "7.15", "3:30 pm"; an afternoon time without "pm" is explained under its
-// field), adds three stops, moves one up, adds a run for a date written day-first and cancels it, and adds a
+// field), adds three stops, gives the school a wider arrival radius (a value out of range is refused beside the
+// field), moves one up, adds a run for a date written day-first and cancels it, and adds a
 // passenger picked up at one stop and dropped off at another.
 import { expect, test } from "../fixtures";
 import { openDialog, signIn } from "../support/dashboard";
@@ -70,6 +71,26 @@ test("an admin builds a route with a driver, stops, a run and a passenger", asyn
   const stopRows = page.getByTestId("stop-row");
   await expect(stopRows.nth(1)).toContainText("+15 min");
   await expect(stopRows.nth(2)).toContainText("08:05");
+  await expect(stopRows.nth(2)).not.toContainText("arrival radius"); // the default is not noted
+
+  // the school's arrival radius: 5 m is refused beside the field, 150 m is kept and noted in the list
+  const schoolDialog = page.getByRole("dialog", { name: "Edit School" });
+  await openDialog(page.getByRole("button", { name: "Edit School" }), schoolDialog);
+  const radius = schoolDialog.getByLabel("Arrival radius (m)");
+  await expect(radius).toHaveValue("");
+  await expect(radius).toHaveAttribute("placeholder", "75");
+  await radius.fill("5");
+  await schoolDialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(radius).toHaveAttribute("aria-invalid", "true");
+  await expect(radius).toHaveAccessibleDescription('radius "5" must be whole metres from 20 to 1000');
+  await radius.fill("150");
+  await schoolDialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(schoolDialog).toBeHidden();
+  await expect(stopRows.nth(2)).toContainText("150 m arrival radius");
+  await openDialog(page.getByRole("button", { name: "Edit School" }), schoolDialog);
+  await expect(schoolDialog.getByLabel("Arrival radius (m)")).toHaveValue("150");
+  await schoolDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(schoolDialog).toBeHidden();
 
   // Mill Lane moves ahead of Oak Street
   await page.getByRole("button", { name: "Move Mill Lane up" }).click();

@@ -1,9 +1,11 @@
 "use client";
 // The stop form: name (unique on the route: passengers are matched to stops by name), address, coordinates, time and
-// kind. The time is a clock time ("07:25", "7.25 am") or minutes after the route's start ("15"), read by the
-// import's parser; coordinates take a decimal point or comma. Edits send only what changed.
+// kind, and the arrival radius run progress uses (docs/run-progress.md; empty: the default). The time is a clock time
+// ("07:25", "7.25 am") or minutes after the route's start ("15"), read by the import's parser; coordinates take a
+// decimal point or comma; the radius is whole metres, bounded by the server. Edits send only what changed.
 import { useMutation } from "@tanstack/react-query";
 import type { RouteDetailDto, RouteStopDto } from "@/server/modules/routes/routes.schema";
+import { RUN_PROGRESS_RULES } from "@/server/modules/run-progress/run-progress";
 import { FormDialog } from "../../../../_components/form-dialog";
 import { changedFields, formText } from "../../../../_components/transport/form-values";
 import { STOP_KIND_OPTIONS } from "../../../../_components/transport/transport-labels";
@@ -40,6 +42,7 @@ export function StopDialog({
       longitude: formText(form, "longitude"),
       time: formText(form, "time"),
       kind: formText(form, "kind"),
+      radiusM: formText(form, "radiusM"),
     };
     if (stop) {
       await update.mutateAsync({ accountKey, stopId: stop.id, body: changedFields(body, initialValues(stop)) });
@@ -71,6 +74,15 @@ export function StopDialog({
         hint="07:25 or 7.25 am; or minutes after the route's start (15)"
       />
       <SelectField label="Kind" name="kind" options={STOP_KIND_OPTIONS} defaultValue={initial?.kind ?? "both"} error={failure?.fields.kind} />
+      <Field
+        label="Arrival radius (m)"
+        name="radiusM"
+        inputMode="numeric"
+        defaultValue={initial?.radiusM}
+        error={failure?.fields.radiusM}
+        placeholder={String(RUN_PROGRESS_RULES.defaultRadiusM)}
+        hint={`how close counts as at the stop; empty: ${RUN_PROGRESS_RULES.defaultRadiusM} m`}
+      />
     </FormDialog>
   );
 }
@@ -83,5 +95,6 @@ function initialValues(stop: RouteStopDto) {
     longitude: stop.longitude === null ? "" : String(stop.longitude),
     time: stop.time ?? "",
     kind: stop.kind,
+    radiusM: stop.radius_m === null ? "" : String(stop.radius_m),
   };
 }

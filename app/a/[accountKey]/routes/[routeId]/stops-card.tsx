@@ -1,10 +1,11 @@
 "use client";
 // The route's stops in the order the vehicle reaches them: time (a clock time or minutes after the route's start),
-// kind and how many passengers use each. Roles that import add, edit, move up or down and remove stops; removing a
+// kind and how many passengers use each; a stop's own arrival radius is noted under its name (the default is not). Roles that import add, edit, move up or down and remove stops; removing a
 // stop that passengers use says first that their stop will be cleared.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouteStopDto } from "@/server/modules/routes/routes.schema";
+import { RUN_PROGRESS_RULES } from "@/server/modules/run-progress/run-progress";
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../../_components/data-table";
 import { plural, STOP_KIND_NAMES, stopTimeText } from "../../../../_components/transport/transport-labels";
 import { useTRPC } from "../../../../_components/trpc";
@@ -82,6 +83,7 @@ export function StopsCard({ accountKey, route, refresh, canWrite }: RouteSection
               <td className="px-4 py-3">
                 <span className="block font-medium text-slate-900">{stop.name}</span>
                 {stop.address ? <span className="block text-xs text-slate-500">{stop.address}</span> : null}
+                {stop.radius_m !== null && stop.radius_m !== RUN_PROGRESS_RULES.defaultRadiusM ? <span className="block text-xs text-slate-500">{stop.radius_m} m arrival radius</span> : null}
                 <span className="block text-xs text-slate-500 sm:hidden">{STOP_KIND_NAMES[stop.kind]}</span>
               </td>
               <td className="whitespace-nowrap px-4 py-3 tabular-nums text-slate-700">{stopTimeText(stop)}</td>
