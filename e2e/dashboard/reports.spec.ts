@@ -1,7 +1,8 @@
 // The Reports page end to end, in the production build: a vehicle whose Teltonika tracker (real Codec 8E frames over
 // TCP) drove a trip of known length yesterday; the trips and mileage reports show that distance in the table and a
 // chart with bars; the PDF and the XLSX downloads hold it (the XLSX read back with exceljs); a schedule is added and
-// listed; a report limited to a group (named by its path, with its subgroups) or a tag covers only those vehicles.
+// listed, and one limited to a group and a tag lists its filter; a report limited to a group (named by its path, with
+// its subgroups) or a tag covers only those vehicles.
 // The map is the offline one (global setup); no page here loads anything from outside.
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
@@ -214,6 +215,39 @@ test("a report limited to a group or a tag covers only those vehicles", async ({
   // no group or tag: both
   await run("Any group", "Any tag");
   await expect(covered).toHaveCount(2);
+});
+
+test("an admin limits a schedule to a group and a tag and sees the filter listed", async ({ page, request, account, cli }) => {
+  const minibus = await cli(["asset", "create", "--account", account.key, "--name", "Minibus 1"]);
+  const { post } = await accountApi(cli, account, request);
+  const depot = await post("asset-group", { name: "Depot" });
+  const minibuses = await post("asset-group", { name: "Minibuses", parent_id: depot.id });
+  await post(`asset-group/${minibuses.id}/assets`, { asset_ids: [minibus.id] });
+  await post("tag", { name: "Leased" });
+
+  await openReports(page, account);
+  await page.getByRole("button", { name: "Add schedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add schedule" });
+  await dialog.getByLabel("Name").fill("Minibus trips");
+  await dialog.getByLabel("Report").selectOption("trips");
+  await dialog.getByLabel("Frequency").selectOption("daily");
+  await dialog.getByLabel("Recipients").fill("depot@example.test");
+  // the report form's selects: groups named by their path
+  await expect(dialog.getByLabel("Group", { exact: true }).getByRole("option")).toHaveText(["Any group", "Depot", "Depot › Minibuses"]);
+  await dialog.getByLabel("Group", { exact: true }).selectOption({ label: "Depot › Minibuses" });
+  await dialog.getByRole("button", { name: "Add schedule" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId("report-schedule").filter({ hasText: "Minibus trips" });
+  await expect(row).toContainText("Trips · PDF · all assets in group Depot › Minibuses");
+
+  // editing keeps the group and adds the tag
+  await row.getByRole("button", { name: "Edit Minibus trips" }).click();
+  const editor = page.getByRole("dialog", { name: "Edit schedule" });
+  await expect(editor.getByLabel("Group", { exact: true })).toHaveValue(String(minibuses.id));
+  await editor.getByLabel("Tag", { exact: true }).selectOption({ label: "Leased" });
+  await editor.getByRole("button", { name: "Save schedule" }).click();
+  await expect(editor).toBeHidden();
+  await expect(row).toContainText("all assets in group Depot › Minibuses · tag Leased");
 });
 
 test("the Reports page fits a phone", { tag: "@phone-only" }, async ({ page, request, account, cli }) => {

@@ -3,15 +3,14 @@
 // named by their path, "Depot › Minibuses"), the range (a preset computed in the ACCOUNT's zone, or two local days),
 // the period where the type has one, and the type's options (route: IO columns; temperature: the allowed range).
 // Problems the page can see itself (no asset, a reversed range) are said here; the rest is the server's.
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { REPORT_TYPES, type ReportPeriod, type ReportType } from "@/server/modules/reports/report-model";
-import { groupPaths } from "../../../_components/fleet/group-tree";
-import { useAssetGroups, useTags } from "../../../_components/fleet/use-fleet-labels";
 import { Card } from "../../../_components/ui/card";
 import { Button } from "../../../_components/ui/button";
 import { Field } from "../../../_components/ui/field";
 import { SelectField } from "../../../_components/ui/select-field";
 import { AssetPicker, type AssetSelection } from "./asset-picker";
+import { ReportAssetFilters, type ReportAssetFilterValue } from "./report-asset-filters";
 import { TYPE_PERIODS, TYPE_TEXT, type ReportChoice } from "./report-labels";
 import { customRange, localToday, presetRange, RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "./report-range";
 
@@ -45,13 +44,8 @@ export function ReportForm({
   const [ioColumns, setIoColumns] = useState("");
   const [minC, setMinC] = useState("");
   const [maxC, setMaxC] = useState("");
-  const [groupId, setGroupId] = useState("");
-  const [tagId, setTagId] = useState("");
+  const [filters, setFilters] = useState<ReportAssetFilterValue>({ groupId: "", tagId: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { groups } = useAssetGroups(accountKey);
-  const { tags } = useTags(accountKey);
-  const groupOptions = useMemo(() => [{ value: "", label: "Any group" }, ...groupPaths(groups).map((group) => ({ value: String(group.id), label: group.path }))], [groups]);
-  const tagOptions = useMemo(() => [{ value: "", label: "Any tag" }, ...[...tags].sort((a, b) => a.name.localeCompare(b.name)).map((tag) => ({ value: String(tag.id), label: tag.name }))], [tags]);
 
   const periods = TYPE_PERIODS[type];
   const shownRange = preset === "custom" ? null : presetRange(preset, new Date(), timeZone);
@@ -81,8 +75,8 @@ export function ReportForm({
     onRun({
       type,
       assetIds: assets,
-      ...(groupId && { groupId: Number(groupId) }),
-      ...(tagId && { tagId: Number(tagId) }),
+      ...(filters.groupId && { groupId: Number(filters.groupId) }),
+      ...(filters.tagId && { tagId: Number(filters.tagId) }),
       from: range.from,
       to: range.to,
       ...(periods && { period: period || periods[0]!.value }),
@@ -138,14 +132,7 @@ export function ReportForm({
             </div>
           ) : null}
           <AssetPicker accountKey={accountKey} value={assets} onChange={setAssets} error={errors.assets ?? serverErrors?.asset_ids} />
-          {groups.length > 0 || tags.length > 0 ? (
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              {groups.length > 0 ? (
-                <SelectField label="Group" value={groupId} onChange={(event) => setGroupId(event.target.value)} options={groupOptions} hint="Only the assets in this group and its subgroups." />
-              ) : null}
-              {tags.length > 0 ? <SelectField label="Tag" value={tagId} onChange={(event) => setTagId(event.target.value)} options={tagOptions} hint="Only the assets with this tag." /> : null}
-            </div>
-          ) : null}
+          <ReportAssetFilters accountKey={accountKey} value={filters} onChange={setFilters} />
         </div>
         <div className="md:col-span-2">
           <Button type="submit" busy={busy}>

@@ -22,6 +22,7 @@ import { Field } from "../../../_components/ui/field";
 import { SelectField } from "../../../_components/ui/select-field";
 import { TextAreaField } from "../../../_components/ui/text-area-field";
 import { AssetPicker, type AssetSelection } from "./asset-picker";
+import { ReportAssetFilters, useDescribeAssetFilters, type ReportAssetFilterValue } from "./report-asset-filters";
 import { TYPE_PERIODS, TYPE_TEXT } from "./report-labels";
 
 const FREQUENCIES = [
@@ -40,6 +41,8 @@ function bodyOf(schedule: ScheduleView, changes: Partial<ReportScheduleBody> = {
     name: schedule.name,
     type: schedule.type,
     asset_ids: schedule.asset_ids,
+    group_id: schedule.group_id,
+    tag_id: schedule.tag_id,
     frequency: schedule.frequency,
     weekday: schedule.weekday,
     day_of_month: schedule.day_of_month,
@@ -75,6 +78,7 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
   const [editing, setEditing] = useState<ScheduleView | "new" | null>(null);
   const deleting = useDeleteTarget<ScheduleView>();
   const rows = schedules.data?.data ?? [];
+  const describeFilters = useDescribeAssetFilters(accountKey);
 
   const toggle = useMutation(
     trpc.reports.updateSchedule.mutationOptions({
@@ -112,7 +116,8 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
                 <span className="block font-medium text-slate-900">{schedule.name}</span>
                 <span className="block text-xs text-slate-500">
                   {TYPE_TEXT[schedule.type]?.label ?? schedule.type} · {schedule.format.toUpperCase()} ·{" "}
-                  {schedule.asset_ids === "all" ? "all assets" : `${schedule.asset_ids.length} asset${schedule.asset_ids.length === 1 ? "" : "s"}`}{" "}
+                  {schedule.asset_ids === "all" ? "all assets" : `${schedule.asset_ids.length} asset${schedule.asset_ids.length === 1 ? "" : "s"}`}
+                  {describeFilters(schedule) ? ` in ${describeFilters(schedule)}` : null}{" "}
                   {schedule.enabled ? null : <Badge tone="slate">Paused</Badge>}
                 </span>
                 {schedule.last_error ? <span className="block text-xs text-red-700">Last run failed: {schedule.last_error}</span> : null}
@@ -186,6 +191,10 @@ function ScheduleDialog({
   const [type, setType] = useState<ReportType>(schedule?.type ?? "activity");
   const [frequency, setFrequency] = useState<Frequency>(schedule?.frequency ?? "weekly");
   const [assets, setAssets] = useState<AssetSelection>(schedule?.asset_ids ?? "all");
+  const [filters, setFilters] = useState<ReportAssetFilterValue>({
+    groupId: schedule?.group_id ? String(schedule.group_id) : "",
+    tagId: schedule?.tag_id ? String(schedule.tag_id) : "",
+  });
   const create = useMutation(trpc.reports.createSchedule.mutationOptions());
   const update = useMutation(trpc.reports.updateSchedule.mutationOptions());
   const mutation = schedule ? update : create;
@@ -199,6 +208,8 @@ function ScheduleDialog({
       name: text("name"),
       type,
       asset_ids: assets,
+      group_id: filters.groupId ? Number(filters.groupId) : null,
+      tag_id: filters.tagId ? Number(filters.tagId) : null,
       frequency,
       weekday: frequency === "weekly" ? Number(text("weekday")) : null,
       day_of_month: frequency === "monthly" ? Number(text("day_of_month")) : null,
@@ -277,6 +288,9 @@ function ScheduleDialog({
       />
       <div className="sm:col-span-2">
         <AssetPicker accountKey={accountKey} value={assets} onChange={setAssets} error={fieldError("asset_ids")} />
+      </div>
+      <div className="sm:col-span-2">
+        <ReportAssetFilters accountKey={accountKey} value={filters} onChange={setFilters} errors={{ groupId: fieldError("group_id"), tagId: fieldError("tag_id") }} />
       </div>
     </FormDialog>
   );

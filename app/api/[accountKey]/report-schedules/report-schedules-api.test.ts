@@ -1,5 +1,6 @@
 // Scheduled reports over REST and end to end, on every database kind: create (201 + Location), read, list, replace,
-// delete (204) with every refusal (401, 403 without reports:write, 404, 405, 422 field errors, 400), and a schedule due
+// delete (204) with every refusal (401, 403 without reports:write, 404, 405, 422 field errors, 400), a schedule limited
+// to a group and a tag (kept, checked against the account, and run on the matching assets only), and a schedule due
 // now that queues a job, which the real worker renders as a PDF, which the schedule worker mails to every recipient as
 // an attachment (read back from the outbox, a real PDF).
 import pino from "pino";
@@ -157,6 +158,59 @@ describe.each(databaseKinds())("report schedules on %s", (kind) => {
       await scheduleWorker.stop();
     }
   }, 60_000);
+
+  it("keeps a schedule's group and tag, refuses another account's, and runs the report on the matching assets only", async () => {
+    const { account, asset: van, token } = await setup();
+    const base = `/api/${account.key}/report-schedules`;
+    const params = { accountKey: account.key };
+    const minibus = await makeAsset(account.id, "Minibus 1");
+    const depot = await t.db.assetGroup.create({ data: { accountId: account.id, name: "Depot", nameKey: "depot" } });
+    const minibuses = await t.db.assetGroup.create({ data: { accountId: account.id, name: "Minibuses", nameKey: "minibuses", parentId: depot.id } });
+    await t.db.assetGroupMember.create({ data: { groupId: minibuses.id, assetId: minibus.id } });
+    const cold = await t.db.tag.create({ data: { accountId: account.id, name: "Cold", nameKey: "cold", color: "#0000ff" } });
+    await t.db.assetTag.createMany({ data: [{ tagId: cold.id, assetId: minibus.id }, { tagId: cold.id, assetId: van.id }] });
+
+    // the parent group stands for its subgroups; the tag narrows further
+    const created = await callRoute(schedules.POST as RouteHandler, "POST", base, params, token, body("all", { frequency: "daily", weekday: null, group_id: depot.id, tag_id: cold.id }));
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ asset_ids: "all", group_id: depot.id, tag_id: cold.id });
+    const id = created.body.data.id as number;
+    const one = { ...params, scheduleId: String(id) };
+    expect((await callRoute(schedule.GET as RouteHandler, "GET", `${base}/${id}`, one, token)).body.data).toMatchObject({ group_id: depot.id, tag_id: cold.id });
+    const unfiltered = await callRoute(schedules.POST as RouteHandler, "POST", base, params, token, body([van.id]));
+    expect(unfiltered.body.data).toMatchObject({ group_id: null, tag_id: null });
+
+    // another account's group or tag, or one that does not exist: 422 on the field
+    const other = await makeAccount("Other");
+    const theirGroup = await t.db.assetGroup.create({ data: { accountId: other.id, name: "Theirs", nameKey: "theirs" } });
+    const theirTag = await t.db.tag.create({ data: { accountId: other.id, name: "Theirs", nameKey: "theirs", color: "#ff0000" } });
+    const foreignGroup = await callRoute(schedules.POST as RouteHandler, "POST", base, params, token, body("all", { group_id: theirGroup.id }));
+    expect([foreignGroup.status, foreignGroup.body.errors]).toEqual([422, [{ field: "group_id", message: `unknown group ${theirGroup.id}` }]]);
+    const foreignTag = await callRoute(schedule.PUT as RouteHandler, "PUT", `${base}/${id}`, one, token, body("all", { tag_id: theirTag.id }));
+    expect([foreignTag.status, foreignTag.body.errors]).toEqual([422, [{ field: "tag_id", message: `unknown tag ${theirTag.id}` }]]);
+    const badIds = await callRoute(schedules.POST as RouteHandler, "POST", base, params, token, body("all", { group_id: "depot", tag_id: 0 }));
+    expect([badIds.status, badIds.body.errors.map((e: { field: string }) => e.field).sort()]).toEqual([422, ["group_id", "tag_id"]]);
+
+    // a run: the job covers the minibus only (in a subgroup of Depot and tagged Cold; the van is tagged but in no group)
+    await t.db.reportSchedule.update({ where: { id }, data: { nextRunAt: new Date(Date.now() - 1000) } });
+    const scheduleWorker = startReportScheduleWorker({ logger, autostart: false });
+    try {
+      expect(await scheduleWorker.drain()).toBe(1);
+      const row = await t.db.reportSchedule.findUniqueOrThrow({ where: { id } });
+      expect(row.lastError).toBeNull();
+      const job = await t.db.reportJob.findUniqueOrThrow({ where: { id: row.lastJobId! } });
+      expect((job.request as { asset_ids: number[] }).asset_ids).toEqual([minibus.id]);
+
+      // no asset left in the group: the run records why instead of widening to every asset
+      await t.db.assetGroupMember.deleteMany({ where: { groupId: minibuses.id } });
+      await t.db.reportSchedule.update({ where: { id }, data: { nextRunAt: new Date(Date.now() - 1000) } });
+      expect(await scheduleWorker.drain()).toBe(1);
+      const failed = await t.db.reportSchedule.findUniqueOrThrow({ where: { id } });
+      expect([failed.lastJobId, failed.lastError]).toEqual([row.lastJobId, "The report could not be started: no asset of the schedule matches its group or tag"]);
+    } finally {
+      await scheduleWorker.stop();
+    }
+  });
 
   it("records why a scheduled run failed instead of mailing", async () => {
     const { account, asset, token } = await setup();

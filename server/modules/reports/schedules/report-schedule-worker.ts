@@ -8,8 +8,10 @@
 import type { Logger } from "pino";
 import { db } from "../../../db/client";
 import { isAppError } from "../../../errors";
+import type { Prisma } from "../../../generated/prisma/client";
 import { startPollingWorker, type PollingWorker } from "../../../jobs/polling-worker";
 import { mailer } from "../../../mail/mailer";
+import { groupTagWhere } from "../../asset-scope/group-asset-filter";
 import { formatLocalDate, zonedParts } from "../../time/zoned-time";
 import { createReportJob } from "../jobs/create-report-job";
 import type { ReportOptions, ReportPeriod, ReportType } from "../report-model";
@@ -46,6 +48,8 @@ async function runDueSchedules(now: number, logger: Logger): Promise<number> {
       type: true,
       assetIds: true,
       allAssets: true,
+      groupId: true,
+      tagId: true,
       frequency: true,
       weekday: true,
       dayOfMonth: true,
@@ -71,10 +75,14 @@ async function runDueSchedules(now: number, logger: Logger): Promise<number> {
     if (count !== 1) continue;
     ran++;
     try {
-      const assetIds = schedule.allAssets
-        ? (await prisma.asset.findMany({ where: { accountId: schedule.accountId }, select: { id: true }, orderBy: { id: "asc" }, take: REPORT_SCHEDULE_LIMITS.maxAssets })).map((a) => a.id)
-        : (await prisma.asset.findMany({ where: { accountId: schedule.accountId, id: { in: schedule.assetIds } }, select: { id: true }, orderBy: { id: "asc" } })).map((a) => a.id);
-      if (assetIds.length === 0) throw new Error("none of the schedule's assets exists any more");
+      // the group and tag narrow the assets when the report runs, as the report form's group_id / tag_id do
+      const filters = await groupTagWhere(schedule.accountId, { groupId: schedule.groupId ?? undefined, tagId: schedule.tagId ?? undefined });
+      const where: Prisma.AssetWhereInput = { AND: [{ accountId: schedule.accountId }, ...(schedule.allAssets ? [] : [{ id: { in: schedule.assetIds } }]), ...filters] };
+      const assets = await prisma.asset.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, take: REPORT_SCHEDULE_LIMITS.maxAssets });
+      const assetIds = assets.map((a) => a.id);
+      if (assetIds.length === 0) {
+        throw new Error(filters.length > 0 ? "no asset of the schedule matches its group or tag" : "none of the schedule's assets exists any more");
+      }
       const range = scheduledRange(schedule.frequency, scheduledAt, timeZone);
       const job = await createReportJob({
         accountId: schedule.accountId,

@@ -42,6 +42,18 @@ export const ZReportScheduleBody = z
     asset_ids: z
       .union([z.literal("all"), z.array(z.number().int().positive()).min(1, "needs at least one asset").max(REPORT_SCHEDULE_LIMITS.maxAssets)])
       .meta({ description: "Asset ids, or \"all\": every asset of the account when the report runs." }),
+    group_id: z
+      .number({ error: "must be a group id" })
+      .int("must be a group id")
+      .positive("must be a group id")
+      .nullish()
+      .meta({ description: "Only the assets (of asset_ids) in this group or its subgroups when the report runs; null: no group filter." }),
+    tag_id: z
+      .number({ error: "must be a tag id" })
+      .int("must be a tag id")
+      .positive("must be a tag id")
+      .nullish()
+      .meta({ description: "Only the assets (of asset_ids) with this tag when the report runs; null: no tag filter." }),
     frequency: z.enum(SCHEDULE_FREQUENCIES, { error: "must be daily, weekly or monthly" }),
     weekday: z.number().int().min(1).max(7).nullish().meta({ description: "weekly: ISO weekday, 1 Monday .. 7 Sunday." }),
     day_of_month: z.number().int().min(1).max(28).nullish().meta({ description: "monthly: 1..28 (every month has it)." }),
@@ -74,6 +86,8 @@ export const ZReportSchedule = z
     name: z.string(),
     type: z.enum(REPORT_TYPES),
     asset_ids: z.union([z.literal("all"), z.array(z.number().int())]),
+    group_id: z.number().int().nullable().meta({ description: "The group filter (with subgroups); null: none." }),
+    tag_id: z.number().int().nullable().meta({ description: "The tag filter; null: none." }),
     frequency: z.enum(SCHEDULE_FREQUENCIES),
     weekday: z.number().int().nullable(),
     day_of_month: z.number().int().nullable(),

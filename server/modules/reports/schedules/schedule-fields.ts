@@ -1,5 +1,5 @@
-// A schedule body (REST or dashboard, already parsed) to the row's fields: assets checked against the account (422
-// on asset_ids, as for other bodies naming another account's rows), addresses lowercased and de-duplicated, and the
+// A schedule body (REST or dashboard, already parsed) to the row's fields: assets, group and tag checked against the
+// account (422 on asset_ids / group_id / tag_id, as for other bodies naming another account's rows), addresses lowercased and de-duplicated, and the
 // next run computed in the account's zone.
 import { db } from "../../../db/client";
 import { AppError } from "../../../errors";
@@ -19,6 +19,14 @@ export async function scheduleFields(accountId: number, body: ReportScheduleBody
       throw new AppError("VALIDATION_FAILED", `asset_ids: ${message}`, [{ field: "asset_ids", message }]);
     }
   }
+  const groupId = body.group_id ?? null;
+  const tagId = body.tag_id ?? null;
+  if (groupId !== null && !(await db().assetGroup.findFirst({ where: { id: groupId, accountId }, select: { id: true } }))) {
+    throw new AppError("VALIDATION_FAILED", `group_id: unknown group ${groupId}`, [{ field: "group_id", message: `unknown group ${groupId}` }]);
+  }
+  if (tagId !== null && !(await db().tag.findFirst({ where: { id: tagId, accountId }, select: { id: true } }))) {
+    throw new AppError("VALIDATION_FAILED", `tag_id: unknown tag ${tagId}`, [{ field: "tag_id", message: `unknown tag ${tagId}` }]);
+  }
   const timing = {
     frequency: body.frequency,
     weekday: body.frequency === "weekly" ? (body.weekday ?? null) : null,
@@ -30,6 +38,8 @@ export async function scheduleFields(accountId: number, body: ReportScheduleBody
     type: body.type,
     assetIds,
     allAssets: body.asset_ids === "all",
+    groupId,
+    tagId,
     ...timing,
     format: body.format,
     period: body.period ?? null,
