@@ -2,16 +2,11 @@
 // Teltonika listener, pipeline, evaluators) receives Codec 8E records from a device over TCP; a geofence entry and
 // an ignition change fire alerts that arrive on the cluster hub and are stored, and the account's add-ons bring
 // vehicle_health and driver_behavior messages.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../env";
 import type { HubEvents } from "../../hub";
 import { startFleetline, type RunningServer } from "../../server";
-import { TEST_POSTGRES_URL } from "../../testing/services";
 import { databaseKinds } from "../../testing/test-database";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../tracker/protocols/teltonika/avl-encoder";
 import { createAccount } from "../accounts/create-account";
@@ -20,12 +15,8 @@ import { createAsset } from "../assets/create-asset";
 import { createGeofence } from "../geofences/create-geofence";
 import { db } from "../../db/client";
 import { freePort } from "../../testing/free-port";
+import { serverStore } from "../../testing/server-store";
 import { testImei } from "../../testing/test-imei";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 
 async function waitFor<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
@@ -71,24 +62,11 @@ describe.each(databaseKinds())("alerts from a device over TCP on %s", (kind) => 
   it("fires a geofence entry and an ignition alert that arrive on the hub, with health and behaviour", async () => {
     const port = await freePort();
     const base = { NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(port), LOG_LEVEL: "silent", FLEET_DEMO: "0" };
-    const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-alerts-"));
-    dirs.push(dataDir);
-    let admin: pg.Client | null = null;
-    let name = "";
-    let extra: Record<string, string> = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      name = `fleetline_test_alerts_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(TEST_POSTGRES_URL);
-      url.pathname = `/${name}`;
-      extra = { ...extra, DATABASE_URL: url.toString(), AUTH_SECRET: "x".repeat(32) };
-    }
+    const store = await serverStore(kind, "alerts");
     let running: RunningServer | undefined;
     let tracker: Awaited<ReturnType<typeof device>> | undefined;
     try {
-      running = await startFleetline(parseEnv({ ...base, ...extra }), { next: false });
+      running = await startFleetline(parseEnv({ ...base, ...store.settings }), { next: false });
       const heard: { [E in "alert" | "vehicle_health" | "driver_behavior"]: HubEvents[E][] } = {
         alert: [],
         vehicle_health: [],
@@ -142,10 +120,7 @@ describe.each(databaseKinds())("alerts from a device over TCP on %s", (kind) => 
     } finally {
       tracker?.close();
       await running?.stop();
-      if (admin) {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      }
+      await store.remove();
     }
   }, 120_000);
 });

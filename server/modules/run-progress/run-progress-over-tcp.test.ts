@@ -4,16 +4,12 @@
 // started again on the same database mid-run; the run's vehicle is changed to B, which drives the rest while A's
 // fixes no longer count. The hub carries every arrival, departure and the run's start and finish, in order, with ids
 // that continue across the restart, and the stored state is the finished run.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { parseEnv } from "../../env";
 import { startFleetline, type RunningServer } from "../../server";
 import { freePort } from "../../testing/free-port";
-import { TEST_POSTGRES_URL } from "../../testing/services";
+import { serverStore } from "../../testing/server-store";
 import { TestDevice, testRecord } from "../../testing/teltonika-test-device";
 import { databaseKinds } from "../../testing/test-database";
 import { testImei } from "../../testing/test-imei";
@@ -26,11 +22,6 @@ import { createRun } from "../runs/create-run";
 import { updateRun } from "../runs/update-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
 import type { RunProgressMessage } from "./run-progress-message";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 async function waitFor<T>(what: string, read: () => T | undefined, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -52,21 +43,8 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
   it("follows a run through a restart and a change of vehicle: arrivals and departures in order, once each", async () => {
     const port = await freePort();
     const base = { NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", GT06_PORT: "0", OSMAND_PORT: "0", TELTONIKA_PORT: String(port), LOG_LEVEL: "silent", FLEET_DEMO: "0" };
-    const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-runs-"));
-    dirs.push(dataDir);
-    let admin: pg.Client | null = null;
-    let name = "";
-    let extra: Record<string, string> = { DATA_DIR: dataDir };
-    if (kind === "postgres") {
-      admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      name = `fleetline_test_runs_${process.pid}_${Date.now()}`;
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const url = new URL(TEST_POSTGRES_URL);
-      url.pathname = `/${name}`;
-      extra = { ...extra, DATABASE_URL: url.toString(), AUTH_SECRET: "x".repeat(32) };
-    }
-    const env = parseEnv({ ...base, ...extra });
+    const store = await serverStore(kind, "runs");
+    const env = parseEnv({ ...base, ...store.settings });
     let running: RunningServer | undefined;
     const devices: TestDevice[] = [];
     const heard: RunProgressMessage[] = [];
@@ -174,10 +152,7 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
     } finally {
       for (const device of devices) device.destroy();
       await running?.stop();
-      if (admin) {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-      }
+      await store.remove();
     }
   }, 180_000);
 });
