@@ -16,6 +16,7 @@ import { sendControlCommand } from "./modules/vehicle-control/send-control-comma
 import { startFleetline } from "./server";
 import { freePort } from "./testing/free-port";
 import { ManualClock } from "./testing/manual-clock";
+import { pollUntil } from "./testing/poll-until";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -27,15 +28,8 @@ const TWO_MINUTES = 120_000;
 /** a coverage gap holds a vehicle's records for at most 15 ticks: driving this far past two minutes sends them all */
 const FLUSH_MS = 15 * TICK_MS;
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** pollUntil with this file's deadline */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) => pollUntil(what, probe, timeoutMs);
 
 describe("the demo on a fresh start", () => {
   it("fires every seeded alert rule within two minutes of driving, and the control car answers lock and unlock over TCP", async () => {

@@ -12,6 +12,7 @@ import { PUBLIC_TRACKING_APP_KEY } from "../modules/tracking-links/public-channe
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { freePort } from "./free-port";
 import { servePublicTrackingRoutes } from "./public-tracking-routes";
+import { pollUntil } from "./poll-until";
 
 export interface TrackingServer {
   running: RunningServer;
@@ -107,14 +108,8 @@ export function connectViewer(url: string, uuid: string, sessionToken: string) {
 
 export type Viewer = ReturnType<typeof connectViewer>;
 
-export async function waitUntil<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export function waitUntil<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  return pollUntil(what, probe, timeoutMs);
 }
 
 /** a Teltonika device on TCP: logs in, then sends records and waits for each acknowledgement */

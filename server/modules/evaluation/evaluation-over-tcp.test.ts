@@ -17,17 +17,10 @@ import { db } from "../../db/client";
 import { freePort } from "../../testing/free-port";
 import { serverStore } from "../../testing/server-store";
 import { testImei } from "../../testing/test-imei";
+import { pollUntil } from "../../testing/poll-until";
 
-
-async function waitFor<T>(what: string, read: () => T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** pollUntil with this file's deadline */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) => pollUntil(what, probe, timeoutMs);
 
 /** a Teltonika device on one TCP connection */
 async function device(port: number, imei: string) {

@@ -20,19 +20,12 @@ import { EvaluationService } from "../evaluation/evaluation-service";
 import { addInboxNotification } from "./inbox/add-inbox-notification";
 import { startNotificationWorker } from "./notification-worker";
 import { setNotificationWake } from "./notification-worker-wake";
+import { pollUntil } from "../../testing/poll-until";
 
 const logger = pino({ level: "silent" });
 
-/** polls `probe` until it answers something other than undefined (a deadline, never a fixed wait) */
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** pollUntil with this file's deadline */
+const until = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) => pollUntil(what, probe, timeoutMs);
 
 /** an SMTP server that holds every recipient until released, then keeps the messages' recipients */
 async function startHoldingSmtpServer() {

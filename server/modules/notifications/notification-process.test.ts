@@ -14,17 +14,10 @@ import { setDatabase } from "../../db/client";
 import { createAlertRule } from "../alerts/create-alert-rule";
 import { startNotificationProcess, type NotificationProcess } from "./notification-process-supervisor";
 import { queueAlertFanOut } from "./queue-alert-notifications";
+import { pollUntil } from "../../testing/poll-until";
 
-/** polls `probe` until it answers something other than undefined (a deadline, never a fixed wait) */
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** pollUntil with this file's deadline */
+const until = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000) => pollUntil(what, probe, timeoutMs);
 
 describe.skipIf(!databaseKinds().includes("postgres"))("the notification worker process on postgres", () => {
   let test: TestDatabase;

@@ -22,16 +22,10 @@ import { createRun } from "../runs/create-run";
 import { updateRun } from "../runs/update-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
 import type { RunProgressMessage } from "./run-progress-message";
+import { pollUntil } from "../../testing/poll-until";
 
-async function waitFor<T>(what: string, read: () => T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** pollUntil with this file's deadline */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) => pollUntil(what, probe, timeoutMs);
 
 const ORIGIN = { latitude: 54.68, longitude: 25.27 };
 /** `east` metres east of the origin */
