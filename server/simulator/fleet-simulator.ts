@@ -101,10 +101,25 @@ export class FleetSimulator {
     tick();
   }
 
+  /** stops at once: packets still waiting for the server's answer are given up */
   stop(): void {
     this.stopped = true;
     if (this.timer) this.clock.clearTimeout(this.timer);
     for (const v of this.vehicles) v.client.close();
+  }
+
+  /**
+   * stops driving, then gives the packets already sent up to `graceMs` to be answered before closing: a run that ends
+   * right after a login reports the refusal or acknowledgement that was on its way instead of losing it
+   */
+  async finish(graceMs: number): Promise<void> {
+    this.stopped = true;
+    if (this.timer) this.clock.clearTimeout(this.timer);
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([this.idle(), graceOver]);
+    clearTimeout(timer);
+    this.stop();
   }
 
   /** resolves once no packet is on its way to the server (each taken, refused or given up) */

@@ -5,6 +5,9 @@
 import { defineCommand, EXIT, CliError, text } from "../command";
 import { SIMULATOR_PROTOCOLS, type SimulatorProtocol } from "../../simulator/simulator-protocols";
 
+/** how long a run that reached its end waits for answers to packets already sent (a login's refusal, an ack) */
+const FINISH_GRACE_MS = 5_000;
+
 function positiveNumber(flags: Record<string, unknown>, name: string, fallback: number, max: number): number {
   const raw = flags[name];
   if (raw === undefined) return fallback;
@@ -76,7 +79,7 @@ export const simulate = defineCommand({
       process.once("SIGTERM", stop);
     });
     clearInterval(progress);
-    simulator.stop();
+    await simulator.finish(FINISH_GRACE_MS);
     const s = simulator.stats;
     return {
       protocol,
