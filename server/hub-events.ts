@@ -3,6 +3,7 @@
 // depends on no domain module; this file adds its events to hub.ts's `HubEvents` by declaration merging, so
 // importers keep `import type { HubEvents } from "./hub"`. To add an event: one entry here, with who publishes it.
 import type { LivePosition } from "./modules/positions/live-position";
+import type { RunEtaMessage } from "./modules/run-progress/run-eta-message";
 import type { RunProgressMessage } from "./modules/run-progress/run-progress-message";
 import type { ReportJobDto } from "./modules/reports/jobs/report-jobs.schema";
 import type { AlertMessage, DriverBehaviorMessage, VehicleHealthMessage } from "./modules/stream/channel-messages";
@@ -76,6 +77,11 @@ declare module "./hub" {
      * published, once in the cluster, by the node evaluating the run's vehicle after the run's state is stored
      */
     "run.progress": RunProgressMessage;
+    /**
+     * the estimated arrivals at the stops still ahead of a run in progress, after each of its vehicle's fixes
+     * (server/modules/run-progress/run-eta-message.ts)
+     */
+    "run.eta": RunEtaMessage;
     /**
      * an account's routes, stops or runs changed (a write through the dashboard or an import): run-progress trackers
      * on every node read that account's runs again before its next position
