@@ -116,6 +116,10 @@ export const ERROR_CODES = {
   SMS_UNAVAILABLE: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
   /** a tracking link that is not a passenger's own (opt-out) */
   PASSENGER_LINK_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
+  /** the passenger stopped messages through their link: nothing can be turned on until the team clears it */
+  PASSENGER_OPTED_OUT: { status: 409, trpc: "CONFLICT" },
+  /** the passenger has neither a contact e-mail nor a phone in international form to send an alert to */
+  PASSENGER_UNREACHABLE: { status: 422, trpc: "BAD_REQUEST" },
   PASSENGER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   TRACKER_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },
   CONTROL_COMMAND_NOT_FOUND: { status: 404, trpc: "NOT_FOUND" },

@@ -87,6 +87,8 @@ declare module "./hub" {
      * on every node read that account's runs again before its next position
      */
     "runs.changed": { accountId: number };
+    /** a passenger's messaging settings changed (the approach alert): approach-alert senders read that route again */
+    "passengers.changed": { accountId: number; routeId: number };
     /** the live stream's other channels (server/modules/stream/channel-messages.ts) */
     alert: AlertMessage;
     vehicle_health: VehicleHealthMessage;

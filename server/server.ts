@@ -32,6 +32,7 @@ import { createPublicTrackingGateway, type PublicTrackingGateway } from "./realt
 import { createPrivateChannelsGateway, routeChannels } from "./realtime/pusher/private-channels-gateway";
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
 import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
+import { startApproachAlerts, type ApproachAlerts } from "./modules/passengers/approach-alerts";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
 import { registerImportWakeup } from "./modules/imports/import-wakeup";
 import { startImportWorker } from "./modules/imports/import-worker";
@@ -82,6 +83,8 @@ export interface RunningServer {
   webhooks: WebhookDispatcher;
   /** the simulated demo fleet this server drives, if any */
   demoFleet: DemoFleet | null;
+  /** approach alerts to passengers (tests wait for them with idle()) */
+  approachAlerts: ApproachAlerts;
   stop(): Promise<void>;
 }
 
@@ -334,6 +337,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     });
     // arrival-based expiry of tracking links, for the devices connected to this node
     const arrivals = startArrivalWatcher({ hub, local: trackers.local, logger: log("tracking-links") });
+    // "the bus is N minutes from your stop", for passengers who asked on their page (docs/passengers.md)
+    const approachAlerts = startApproachAlerts({ prisma: database.prisma, hub, logger: log("passengers") });
     const demoFleet = demo
       ? startDemoFleet({
           prisma: database.prisma,
@@ -371,6 +376,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       publicTracking: { pusher, gateway: trackingGateway },
       webhooks,
       demoFleet,
+      approachAlerts,
       stop: () =>
         (stopping ??= (async () => {
           health.ready = false;
@@ -381,6 +387,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await driverSync.stop(); // attempts under way end as their sessions closed (retried by whichever node)
           await evaluation.stop(); // evaluate, store and publish what the devices sent
           arrivals.stop();
+          await approachAlerts.stop(); // messages being sent go out
           await linkScheduler.stop();
           await spreadsheetWorker.stop(); // a check cut short is taken up again once its claim lapses
           registerImportWakeup(undefined);

@@ -1,4 +1,4 @@
-// Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out,
+// Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out, approach alert,
 // /broadcasting/auth), the account's public-tracking API (send-welcome, rotate-link, route occurrences) and its
 // tracking-link management (/api/{account_key}/tracking-links) served by their real route handlers on a server
 // started without Next.js (test nodes, benchmarks), where Next's router would otherwise answer. Only the routing is
@@ -11,6 +11,7 @@ import * as info from "../../app/api/public/tracking/[uuid]/info/route";
 import * as location from "../../app/api/public/tracking/[uuid]/location/route";
 import * as verify from "../../app/api/public/tracking/[uuid]/verify/route";
 import * as optOut from "../../app/api/public/tracking/[uuid]/opt-out/route";
+import * as approachAlert from "../../app/api/public/tracking/[uuid]/approach-alert/route";
 import * as run from "../../app/api/public/tracking/[uuid]/run/route";
 import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
 import * as rotateLink from "../../app/api/[accountKey]/public-tracking/passengers/[passengerId]/rotate-link/route";
@@ -30,6 +31,7 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/form$/, module: form as unknown as RouteModule },
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/run$/, module: run as unknown as RouteModule },
   { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/opt-out$/, module: optOut as unknown as RouteModule },
+  { pattern: /^\/api\/public\/tracking\/(?<uuid>[^/]+)\/approach-alert$/, module: approachAlert as unknown as RouteModule },
   { pattern: /^\/broadcasting\/auth$/, module: channelAuth as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/send-welcome$/, module: sendWelcome as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/(?<passengerId>[^/]+)\/rotate-link$/, module: rotateLink as unknown as RouteModule },

@@ -91,6 +91,8 @@ export interface PassengerDto {
   approved: boolean;
   /** ISO 8601; set when the passenger opted out through their link; the team may clear it */
   opted_out_at: string | null;
+  /** minutes before the bus reaches their stop that the passenger asked to be alerted (on their page); null: off */
+  approach_alert_minutes: number | null;
   welcome_sent_at: string | null;
   created_at: string;
   updated_at: string;
@@ -106,6 +108,7 @@ export const passengerSelect = {
   contactEmail: true,
   approved: true,
   optedOutAt: true,
+  approachAlertMinutes: true,
   welcomeSentAt: true,
   createdAt: true,
   updatedAt: true,
@@ -123,6 +126,7 @@ interface PassengerRow {
   contactEmail: string | null;
   approved: boolean;
   optedOutAt: Date | null;
+  approachAlertMinutes: number | null;
   welcomeSentAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -143,6 +147,7 @@ export function toPassengerDto(row: PassengerRow): PassengerDto {
     dropoff_stop: row.dropoffStop,
     approved: row.approved,
     opted_out_at: row.optedOutAt?.toISOString() ?? null,
+    approach_alert_minutes: row.approachAlertMinutes,
     welcome_sent_at: row.welcomeSentAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -218,3 +223,30 @@ export const ZOptOutResult = z
   .object({ opted_out: z.literal(true), opted_out_at: z.string().meta({ description: "when messages stopped, ISO 8601" }) })
   .meta({ id: "PassengerOptOut" });
 export type OptOutResult = z.infer<typeof ZOptOutResult>;
+
+// ---- the approaching-the-stop alert -----------------------------------------------------------------------------
+
+export const APPROACH_ALERT_MINUTES = { min: 1, max: 30 } as const;
+
+/** the body of PUT /api/public/tracking/{uuid}/approach-alert */
+export const ZApproachAlertSetting = z
+  .strictObject({
+    minutes: z
+      .number({ error: `must be a whole number of minutes from ${APPROACH_ALERT_MINUTES.min} to ${APPROACH_ALERT_MINUTES.max}, or null to turn the alert off` })
+      .int(`must be a whole number of minutes from ${APPROACH_ALERT_MINUTES.min} to ${APPROACH_ALERT_MINUTES.max}`)
+      .min(APPROACH_ALERT_MINUTES.min, `must be at least ${APPROACH_ALERT_MINUTES.min}`)
+      .max(APPROACH_ALERT_MINUTES.max, `must be at most ${APPROACH_ALERT_MINUTES.max}`)
+      .nullable()
+      .meta({ description: "minutes before the bus reaches the passenger's stop; null turns the alert off" }),
+  })
+  .meta({ id: "ApproachAlertSetting" });
+
+/** the passenger's approach alert, as their page shows it */
+export const ZApproachAlert = z
+  .object({
+    minutes: z.number().int().nullable().meta({ description: "minutes before the bus reaches the stop; null: off" }),
+    channel: z.enum(["email", "sms"]).nullable().meta({ description: "how the alert is sent (e-mail when there is an address, else SMS); null: neither is on file" }),
+    available: z.boolean().meta({ description: "false: the alert cannot be turned on (messages stopped, or no contact on file)" }),
+  })
+  .meta({ id: "ApproachAlert" });
+export type ApproachAlertDto = z.infer<typeof ZApproachAlert>;

@@ -21,10 +21,8 @@ import { parseInput } from "../parse-input";
 import { routeDisplayName } from "../routes/route-name";
 import { ensurePassengerLinks, type PassengerLink } from "./ensure-passenger-links";
 import { PASSENGER_LIMITS, ZSendWelcome, type SendWelcomeResult } from "./passengers.schema";
-import { smsNumber } from "./sms-number";
+import { channelOf, type MessageChannel } from "./message-channel";
 import { welcomeEmail, welcomeSms, type WelcomeFacts } from "./welcome-message";
-
-type Channel = { kind: "email"; to: string } | { kind: "sms"; to: string };
 
 /** the daily message budget's window */
 const BUDGET_WINDOW_S = 24 * 3600;
@@ -84,7 +82,7 @@ interface Delivery {
     contactName: string | null;
     route: { routeNumber: string; name: string | null };
   };
-  channel: Channel;
+  channel: MessageChannel;
 }
 
 /** sends each delivery (five at a time), counting those that went out; a mail or SMS failure ends the call */
@@ -145,13 +143,6 @@ function waitInWords(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
-/** e-mail when the passenger has an address, else SMS to a phone in international form, else none */
-function channelOf(passenger: { contactEmail: string | null; contactPhone: string | null }): Channel | null {
-  if (passenger.contactEmail) return { kind: "email", to: passenger.contactEmail };
-  const phone = smsNumber(passenger.contactPhone);
-  return phone ? { kind: "sms", to: phone } : null;
 }
 
 /** a mail or SMS failure ends the call; what went out before it is said, and marked with welcome_sent_at */

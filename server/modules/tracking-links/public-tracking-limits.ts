@@ -11,6 +11,8 @@ export const PUBLIC_TRACKING_LIMITS = {
   runPerSession: { name: "tracking-run", points: 60, duration: 60 } satisfies RateLimit,
   /** a passenger stopping messages through their link: one tap, repeated at most by an impatient thumb */
   optOutPerSession: { name: "tracking-opt-out", points: 10, duration: 60 } satisfies RateLimit,
+  /** a passenger turning the approach alert on, off or to other minutes: a few taps */
+  approachAlertPerSession: { name: "tracking-approach-alert", points: 10, duration: 60 } satisfies RateLimit,
   /**
    * failed access codes per link, from anywhere, in a day: past it verify with a code answers 429 for that link until
    * the day is over (a warning is logged for the team), so guessing across many known addresses stops at 50 tries
@@ -18,7 +20,7 @@ export const PUBLIC_TRACKING_LIMITS = {
    */
   codeFailuresPerLink: { name: "tracking-code-failures", points: 50, duration: 24 * 60 * 60 } satisfies RateLimit,
   /**
-   * session tokens looked up per IP on the session-token endpoints (location, run, form, opt-out, /broadcasting/auth):
+   * session tokens looked up per IP on the session-token endpoints (location, run, form, opt-out, approach alert, /broadcasting/auth):
    * counted before the database lookup and given back when the token names a live session, so invented tokens stop
    * here while many viewers behind one carrier address never meet it
    */

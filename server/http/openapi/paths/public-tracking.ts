@@ -10,7 +10,7 @@ import {
   ZTrackingLinkInfo,
   ZViewerSessionResponse,
 } from "../../../modules/tracking-links/tracking-links.schema";
-import { ZOptOutResult } from "../../../modules/passengers/passengers.schema";
+import { ZApproachAlert, ZApproachAlertSetting, ZOptOutResult } from "../../../modules/passengers/passengers.schema";
 import { ZPublicRun } from "../../../modules/routes/routes.schema";
 import { errorResponses, viewerSessionSecurity } from "../common";
 
@@ -107,6 +107,37 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: { 200: json(z.object({ data: ZOptOutResult }), "Messages stopped."), ...errorResponses(401, 403, 404, 429) },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/public/tracking/{uuid}/approach-alert",
+    tags: ["Public tracking"],
+    summary: "A passenger's approach alert",
+    description:
+      "Only on a passenger's own link (else 404 PASSENGER_LINK_NOT_FOUND): whether a message goes out N minutes " +
+      "before the bus reaches the passenger's stop, by which channel, and whether it can be turned on. 60 requests a " +
+      "minute per session.",
+    security: viewerSessionSecurity,
+    request: { params: ZUuidParams },
+    responses: { 200: json(z.object({ data: ZApproachAlert }), "The alert's setting."), ...errorResponses(401, 403, 404, 429) },
+  });
+  registry.registerPath({
+    method: "put",
+    path: "/api/public/tracking/{uuid}/approach-alert",
+    tags: ["Public tracking"],
+    summary: "Turn a passenger's approach alert on, change it or turn it off",
+    description:
+      "Only on a passenger's own link (else 404 PASSENGER_LINK_NOT_FOUND). `minutes` 1 to 30: one message per run " +
+      "(e-mail when the passenger has an address, else SMS) once the bus's estimated arrival at the first of the " +
+      "passenger's stops still ahead is that close; null turns it off. Turning it on is refused with 409 " +
+      "PASSENGER_OPTED_OUT after the passenger stopped messages, and with 422 PASSENGER_UNREACHABLE when there is " +
+      "neither an e-mail address nor a mobile number. 10 requests a minute per session.",
+    security: viewerSessionSecurity,
+    request: { params: ZUuidParams, body: { content: { "application/json": { schema: ZApproachAlertSetting } } } },
+    responses: {
+      200: json(z.object({ data: ZApproachAlert }), "The alert's new setting."),
+      ...errorResponses(401, 403, 404, 409, 415, 422, 429),
+    },
   });
   registry.registerPath({
     method: "post",
