@@ -115,6 +115,9 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
                 <span className="flex flex-wrap gap-1">
                   {passenger.approved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Held back</Badge>}
                   {passenger.opted_out_at ? <Badge tone="red">Opted out {formatDate(passenger.opted_out_at)}</Badge> : null}
+                  {passenger.approach_alert_minutes !== null && !passenger.opted_out_at ? (
+                    <Badge tone="blue">Stop alert {passenger.approach_alert_minutes} min before</Badge>
+                  ) : null}
                 </span>
               </td>
               {canManage ? (
