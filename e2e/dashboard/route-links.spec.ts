@@ -1,7 +1,7 @@
 // School transport end to end, in the production build: routes, a run and passengers imported through the import
 // service with an API key; an admin creates a link that follows a route in the dashboard and sees it follow the day's
 // run's vehicle; send-welcome e-mails a parent their child's own link, whose page shows the day's run with its notice
-// and stops messages for good with "Stop messages".
+// asks for a message before the bus reaches their stop, and stops messages for good with "Stop messages".
 import type { APIRequestContext } from "@playwright/test";
 import { waitForOutboxMessage } from "../../server/testing/mail-capture";
 import { expect, test, type Cli, type E2eAccount } from "../fixtures";
@@ -69,7 +69,7 @@ test("an admin creates a link that follows a route, and it follows the vehicle o
   await expect(edit.getByLabel("Route", { exact: true })).toHaveValue(/\d+/);
 });
 
-test("a parent gets their child's own link by e-mail, sees the day's run notice and stops messages", { tag: "@phone" }, async ({ page, account, cli, request }) => {
+test("a parent gets their child's own link by e-mail, sees the day's run notice, asks for an approach alert and stops messages", { tag: "@phone" }, async ({ page, account, cli, request }) => {
   await cli(["asset", "create", "--account", account.key, "--name", "Bus 1", "--plate", "BUS-1"]);
   const api = await integrator(cli, account, request);
   await api.rows("routes", [{ route_number: "M1", route_name: "Morning loop", vehicle: "BUS-1", days: "Daily", start_time: "07:10", end_time: "08:05" }]);
@@ -88,6 +88,14 @@ test("a parent gets their child's own link by e-mail, sees the day's run notice 
   await expect(run).toContainText("Today's run: 07:10–08:05");
   await expect(run).toContainText("Roadworks on Oak Street: about 10 minutes late.");
 
+  // the parent asks for a message 5 minutes before the bus reaches their stop; the choice holds across a reload
+  const alert = page.getByTestId("approach-alert");
+  await expect(alert).toContainText("Off. Choose a time to get an e-mail once per trip");
+  await alert.getByLabel("Send it").selectOption("5");
+  await expect(alert).toContainText("On: an e-mail about 5 minutes before the bus reaches your stop, once per trip.");
+  await page.reload();
+  await expect(page.getByTestId("approach-alert").getByLabel("Send it")).toHaveValue("5");
+
   const messages = page.getByTestId("stop-messages");
   await messages.getByRole("button", { name: "Stop messages" }).click();
   await messages.getByRole("button", { name: "Yes, stop messages" }).click();
@@ -98,6 +106,7 @@ test("a parent gets their child's own link by e-mail, sees the day's run notice 
   await page.reload();
   await expect(page.getByTestId("stop-messages")).toContainText("You will get no more messages from");
   await expect(page.getByTestId("stop-messages").getByRole("button")).toHaveCount(0);
+  await expect(page.getByTestId("approach-alert")).toHaveCount(0); // no alerts once messages are stopped
 });
 
 test("office staff copy a passenger's own link from the route's page; it is the link send-welcome sends", async ({ page, context, account, cli, request }) => {

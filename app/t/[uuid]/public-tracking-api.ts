@@ -1,7 +1,8 @@
 // The public tracking REST API as the passenger page calls it (spec, Endpoints: public tracking): link info, verify
-// and the vehicle's location; and ours: the day's run of a route-based link and a passenger's opt-out. Every call resolves, never throws: an answer the page can act on (its status, the
-// server's code and message, Retry-After), or status 0 when the server could not be reached.
-import type { OptOutResult } from "@/server/modules/passengers/passengers.schema";
+// and the vehicle's location; and ours: the day's run of a route-based link, a passenger's opt-out and approach
+// alert. Every call resolves, never throws: an answer the page can act on (its status, the server's code and message,
+// Retry-After), or status 0 when the server could not be reached.
+import type { ApproachAlertDto, OptOutResult } from "@/server/modules/passengers/passengers.schema";
 import type { PublicRun } from "@/server/modules/routes/routes.schema";
 import type {
   CodeSentResponse,
@@ -32,7 +33,7 @@ interface ErrorBody {
 
 const OFFLINE_MESSAGE = "The server cannot be reached. Check your connection.";
 
-export async function call<T>(path: string, init: { method: "GET" | "POST"; body?: unknown; token?: string }): Promise<ApiAnswer<T>> {
+export async function call<T>(path: string, init: { method: "GET" | "POST" | "PUT"; body?: unknown; token?: string }): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.token) headers["x-session-token"] = init.token;
@@ -100,5 +101,17 @@ export async function fetchRun(uuid: string, token: string): Promise<ApiAnswer<P
 /** stops messages to the passenger whose own link this is */
 export async function stopMessages(uuid: string, token: string): Promise<ApiAnswer<OptOutResult>> {
   const answer = await call<{ data: OptOutResult }>(`${base(uuid)}/opt-out`, { method: "POST", token });
+  return answer.ok ? { ...answer, data: answer.data.data } : answer;
+}
+
+/** the passenger's "alert me before the bus arrives" setting */
+export async function readApproachAlert(uuid: string, token: string): Promise<ApiAnswer<ApproachAlertDto>> {
+  const answer = await call<{ data: ApproachAlertDto }>(`${base(uuid)}/approach-alert`, { method: "GET", token });
+  return answer.ok ? { ...answer, data: answer.data.data } : answer;
+}
+
+/** turns the alert on (`minutes` before the bus reaches the stop), changes it, or turns it off (null) */
+export async function setApproachAlert(uuid: string, token: string, minutes: number | null): Promise<ApiAnswer<ApproachAlertDto>> {
+  const answer = await call<{ data: ApproachAlertDto }>(`${base(uuid)}/approach-alert`, { method: "PUT", token, body: { minutes } });
   return answer.ok ? { ...answer, data: answer.data.data } : answer;
 }

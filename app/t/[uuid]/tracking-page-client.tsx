@@ -16,6 +16,7 @@ import { BrandHeader, ContactDetails, StateMessage, VehicleFacts } from "./passe
 import { PassengerTracker } from "./passenger-tracker";
 import { RunNotice } from "./run-notice";
 import { StopMessages } from "./stop-messages";
+import { ApproachAlert } from "./approach-alert";
 import { useFormSession } from "./use-form-session";
 
 const PassengerMap = dynamic(() => import("./passenger-map").then((module) => module.PassengerMap), {
@@ -92,6 +93,7 @@ export function TrackingPageClient({ view, mapStyle }: { view: TrackingPageView;
           {location ? <VehicleFacts location={location} timeZone={view.time_zone} hasDestination={view.has_destination} now={now} /> : null}
           {formToken ? <LinkFormPanel uuid={view.uuid} token={formToken} colors={colors} /> : null}
           <ContactDetails view={view} />
+          {view.messages && viewerToken && !view.messages.opted_out ? <ApproachAlert uuid={view.uuid} token={viewerToken} /> : null}
           {view.messages && (viewerToken || view.messages.opted_out) ? (
             <StopMessages uuid={view.uuid} token={viewerToken} optedOut={view.messages.opted_out} company={view.branding.company_name} />
           ) : null}

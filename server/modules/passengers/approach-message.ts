@@ -3,6 +3,7 @@
 // follow the vehicle, and how to turn these alerts off (the same page).
 import type { MailMessage } from "../../mail/mailer";
 import { zonedParts } from "../time/zoned-time";
+import { APPROACH_ALERT_LABEL } from "./passengers.schema";
 
 export interface ApproachFacts {
   /** the account's company name (its branding, else the account's name) */
@@ -18,9 +19,6 @@ export interface ApproachFacts {
   /** the passenger's own link */
   url: string;
 }
-
-/** the passenger page's control for these alerts; every approach message names it in these words */
-export const APPROACH_ALERT_LABEL = "Alert me before the bus arrives";
 
 function clockTime(instant: number, timeZone: string): string {
   const parts = zonedParts(instant, timeZone);

@@ -228,6 +228,9 @@ export type OptOutResult = z.infer<typeof ZOptOutResult>;
 
 export const APPROACH_ALERT_MINUTES = { min: 1, max: 30 } as const;
 
+/** the passenger page's control for the alert; every approach message names it in these words */
+export const APPROACH_ALERT_LABEL = "Alert me before the bus arrives";
+
 /** the body of PUT /api/public/tracking/{uuid}/approach-alert */
 export const ZApproachAlertSetting = z
   .strictObject({
