@@ -7,12 +7,13 @@ import { ZAlertRuleBody } from "./alerts.schema";
 import { AlertEvaluator } from "./alert-evaluator";
 import { compileRule, type CompiledRule } from "./compiled-rule";
 import { encodeDtc, readDtc } from "./dtc-codes";
+import { parseClockMinutes } from "../time/zoned-time";
 
 const ACCOUNT = 1;
 const ASSET = 7;
 let nextId = 1;
 
-function rule(body: Record<string, unknown>, geofence: GeofenceRow | null = null, version = 1): CompiledRule {
+function rule(body: Record<string, unknown>, geofence: GeofenceRow | null = null, version = 1, timeZone = "UTC"): CompiledRule {
   const parsed = ZAlertRuleBody.parse({ name: "Rule", cooldown_s: 0, ...body });
   const compiled = compileRule({
     id: nextId++,
@@ -25,10 +26,12 @@ function rule(body: Record<string, unknown>, geofence: GeofenceRow | null = null
     tagIds: parsed.tag_ids,
     cooldownS: parsed.cooldown_s,
     params: parsed.params,
+    activeFrom: parsed.active_hours ? parseClockMinutes(parsed.active_hours.from) : null,
+    activeTo: parsed.active_hours ? parseClockMinutes(parsed.active_hours.to) : null,
     createdAt: new Date(0),
     updatedAt: new Date(version),
     geofence,
-  });
+  }, [], timeZone);
   if (!compiled) throw new Error("rule did not compile");
   return compiled;
 }
@@ -122,6 +125,27 @@ describe("alert rules on live positions", () => {
     expect(types(evaluator.evaluate(rules, drive.record({ ignition: true })))).toEqual(["IGNITION_ON"]);
     expect(evaluator.evaluate(rules, drive.record({ ignition: true }))).toEqual([]);
     expect(types(evaluator.evaluate(rules, drive.record({ ignition: false })))).toEqual(["IGNITION_OFF"]);
+  });
+
+  it("active hours: a rule alerts only between them, in the account's zone, wrapping past midnight", () => {
+    const night = { type: "IGNITION", active_hours: { from: "22:00", to: "06:00" } };
+    const evaluator = new AlertEvaluator();
+    const vilnius = [rule(night, null, 1, "Europe/Vilnius")];
+    const utc = [rule(night)];
+    // 19:50 UTC is 21:50 in Vilnius (UTC+2 in November)
+    const drive = new TestDrive({ accountId: ACCOUNT, assetId: ASSET, start: Date.UTC(2026, 10, 23, 19, 50) });
+    const both = (step: Parameters<TestDrive["record"]>[0]) => {
+      const position = drive.record(step);
+      return { vilnius: types(evaluator.evaluate(vilnius, position)), utc: types(evaluator.evaluate(utc, position)) };
+    };
+    expect(both({ ignition: false })).toEqual({ vilnius: [], utc: [] });
+    // switched on at 21:51: before the hours; the state follows, so it is not reported once they begin
+    expect(both({ ignition: true, after: 60 })).toEqual({ vilnius: [], utc: [] });
+    expect(both({ ignition: true, after: 14 * 60 })).toEqual({ vilnius: [], utc: [] }); // 22:05, no change
+    expect(both({ ignition: false, after: 5 * 60 })).toEqual({ vilnius: ["IGNITION_OFF"], utc: [] }); // 22:10 local, 20:10 UTC
+    // 05:59 the next morning (03:59 UTC: inside both), then 06:00 (04:00 UTC: outside Vilnius's hours only)
+    expect(both({ ignition: true, after: 7 * 3600 + 49 * 60 })).toEqual({ vilnius: ["IGNITION_ON"], utc: ["IGNITION_ON"] });
+    expect(both({ ignition: false, after: 60 })).toEqual({ vilnius: [], utc: ["IGNITION_OFF"] });
   });
 
   it("IDLING fires when the ignition stays on without moving for the limit, once per episode", () => {

@@ -5,6 +5,7 @@
 // the account's context take their state with them (prune).
 import type { LivePosition } from "../positions/live-position";
 import type { AlertRuleType } from "../stream/channel-messages";
+import { isWithinActiveHours } from "./active-hours";
 import { appliesTo, type CompiledRule } from "./compiled-rule";
 import { deviceAlarm } from "./rules/device-alarm";
 import { dtcDetected } from "./rules/dtc-detected";
@@ -53,6 +54,7 @@ export class AlertEvaluator {
       const state = this.state(rule, position.assetId, evaluator);
       const firing = evaluator.step(rule as never, state.data, position);
       if (!firing) continue;
+      if (!isWithinActiveHours(rule.activeHours, firing.firedAt)) continue;
       // the cooldown suppresses the alert, never the state change that caused it
       if (state.lastFiredAt !== null && firing.firedAt - state.lastFiredAt < rule.cooldownMs) continue;
       state.lastFiredAt = firing.firedAt;

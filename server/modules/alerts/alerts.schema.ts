@@ -6,6 +6,7 @@ import { ALERT_RULE_TYPES, ALERT_TYPES, type AlertRuleType } from "../stream/cha
 import { ZPageQuery } from "../paging";
 import { requiredOr } from "../parse-input";
 import { ZNotifyConfig, type NotifyConfig } from "../notifications/notify-config";
+import { formatClockMinutes } from "../time/zoned-time";
 
 const ZId = z.number({ error: requiredOr("must be a number") }).int("must be a whole number").positive("must be a positive id");
 const SETTINGS = { error: requiredOr("must be an object with the rule's settings") };
@@ -107,6 +108,17 @@ export type LowVoltageParams = z.output<typeof ZLowVoltageParams>;
 export type ConnectivityParams = z.output<typeof ZConnectivityParams>;
 export type DeviceAlarmParams = z.output<typeof ZDeviceAlarmParams>;
 
+const ZClockTime = z
+  .string({ error: "must be a time of day HH:MM" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day HH:MM, from 00:00 to 23:59");
+
+export const ZActiveHours = z
+  .object({ from: ZClockTime, to: ZClockTime })
+  .strict()
+  .refine((hours) => hours.from !== hours.to, { message: "must differ from `from` (leave active_hours out to alert at any time)", path: ["to"] })
+  .meta({ id: "ActiveHours" });
+export type ActiveHours = z.output<typeof ZActiveHours>;
+
 const ZRuleName = z.string({ error: requiredOr("must be a text") }).trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 
 const common = {
@@ -139,10 +151,28 @@ const common = {
   notify: ZNotifyConfig.nullable()
     .default(null)
     .meta({ description: "Who hears about the rule's alerts and how (docs/notifications.md); null or omitted: nobody." }),
+  active_hours: ZActiveHours.nullable()
+    .default(null)
+    .meta({
+      description:
+        "Only alert between `from` and `to` (HH:MM, the account's time zone, by the position's fix time); `to` earlier than `from` wraps past midnight (22:00 to 06:00: at night). null or omitted: at any time.",
+    }),
 };
 
 const rule = <T extends AlertRuleType, P extends z.ZodType>(type: T, params: P) =>
   z.object({ ...common, type: z.literal(type), params }).strict();
+
+/** connectivity is judged by a sweep, not by a position's fix time: an offline tracker is reported whenever it happens */
+const connectivityRule = z
+  .object({
+    ...common,
+    active_hours: z
+      .null({ error: "not available for CONNECTIVITY rules (an offline tracker is reported whenever it happens): leave it out" })
+      .default(null),
+    type: z.literal("CONNECTIVITY"),
+    params: ZConnectivityParams,
+  })
+  .strict();
 
 export const ZAlertRuleBody = z
   .discriminatedUnion(
@@ -155,7 +185,7 @@ export const ZAlertRuleBody = z
       rule("LOW_VOLTAGE", ZLowVoltageParams),
       rule("DTC_DETECTED", ZDtcParams.default({})),
       rule("DEVICE_ALARM", ZDeviceAlarmParams.default({ alarms: DEFAULT_DEVICE_ALARMS })),
-      rule("CONNECTIVITY", ZConnectivityParams),
+      connectivityRule,
     ],
     { error: `must be one of: ${ALERT_RULE_TYPES.join(", ")}` },
   )
@@ -189,6 +219,10 @@ export const ZAlertRuleDto = z
     cooldown_s: z.number().int(),
     params: ZRuleParams.meta({ description: "the type's settings, as given" }),
     notify: ZNotifyConfig.nullable().meta({ description: "recipients and channels; null: nobody is notified" }),
+    active_hours: z
+      .object({ from: z.string(), to: z.string() })
+      .nullable()
+      .meta({ description: "alerts only between these times of day (HH:MM, the account's time zone; wraps past midnight); null: at any time" }),
     created_at: z.string().meta({ description: "ISO 8601" }),
     updated_at: z.string().meta({ description: "ISO 8601" }),
   })
@@ -211,6 +245,8 @@ export const alertRuleSelect = {
   cooldownS: true,
   params: true,
   notify: true,
+  activeFrom: true,
+  activeTo: true,
   createdAt: true,
   updatedAt: true,
 } as const;
@@ -226,6 +262,8 @@ export interface AlertRuleRow {
   cooldownS: number;
   params: unknown;
   notify?: unknown;
+  activeFrom: number | null;
+  activeTo: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -242,6 +280,7 @@ export function toAlertRuleDto(row: AlertRuleRow): AlertRuleDto {
     cooldown_s: row.cooldownS,
     params: row.params as AlertRuleDto["params"],
     notify: (row.notify ?? null) as NotifyConfig | null,
+    active_hours: row.activeFrom === null || row.activeTo === null ? null : { from: formatClockMinutes(row.activeFrom), to: formatClockMinutes(row.activeTo) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -95,6 +95,30 @@ describe.each(databaseKinds())("alert rules and fired alerts on %s", (kind) => {
     expect((await failure(getAlertRule({ accountId: account.id, ruleId: created[0]!.id }))).code).toBe("ALERT_RULE_NOT_FOUND");
   });
 
+  it("keeps a rule's active hours, refuses bad ones, and refuses them on CONNECTIVITY rules", async () => {
+    const account = await createAccount({ name: "Night watch" });
+    const night = await createAlertRule({ accountId: account.id, body: { name: "At night", type: "IGNITION", active_hours: { from: "22:00", to: "06:00" } } });
+    expect(night.active_hours).toEqual({ from: "22:00", to: "06:00" });
+    expect(await getAlertRule({ accountId: account.id, ruleId: night.id })).toMatchObject({ active_hours: { from: "22:00", to: "06:00" } });
+    const always = await updateAlertRule({ accountId: account.id, ruleId: night.id, body: { name: "Always", type: "IGNITION" } });
+    expect(always.active_hours).toBeNull();
+
+    for (const [hours, field] of [
+      [{ from: "22:00", to: "22:00" }, "active_hours.to"],
+      [{ from: "24:00", to: "06:00" }, "active_hours.from"],
+      [{ from: "7:00", to: "09:00" }, "active_hours.from"],
+      [{ from: "07:00" }, "active_hours.to"],
+    ] as const) {
+      const refused = await failure(createAlertRule({ accountId: account.id, body: { name: "Bad", type: "IGNITION", active_hours: hours } }));
+      expect(refused.code, JSON.stringify(hours)).toBe("VALIDATION_FAILED");
+      expect(refused.errors?.map((e) => e.field), JSON.stringify(hours)).toContain(field);
+    }
+    const connectivity = await failure(
+      createAlertRule({ accountId: account.id, body: { name: "Silent", type: "CONNECTIVITY", params: { silence_minutes: 30 }, active_hours: { from: "22:00", to: "06:00" } } }),
+    );
+    expect(connectivity.errors).toEqual([{ field: "active_hours", message: expect.stringMatching(/not available for CONNECTIVITY rules/) }]);
+  });
+
   it("refuses unknown assets and geofences of another account as field errors, and hides other accounts' rules", async () => {
     const a = await createAccount({ name: "A" });
     const b = await createAccount({ name: "B" });

@@ -1,5 +1,6 @@
 // A stored rule prepared for the hot path: params parsed once, the asset list as a set, the geofence's geometry
 // compiled. `version` changes with every edit, so evaluators start the rule's per-asset state afresh.
+import type { CompiledActiveHours } from "./active-hours";
 import { compileGeometry, type CompiledGeometry } from "../geofences/geofence-geometry";
 import { rowGeometry, type GeofenceRow } from "../geofences/geofences.schema";
 import {
@@ -31,6 +32,8 @@ interface CompiledBase {
   /** null: every asset of the account; else the listed assets and those of the rule's groups and tags (rule-targets.ts) */
   assetIds: ReadonlySet<number> | null;
   cooldownMs: number;
+  /** null: alerts at any time */
+  activeHours: CompiledActiveHours | null;
 }
 
 export type CompiledRule =
@@ -55,8 +58,9 @@ export function appliesTo(rule: CompiledRule, assetId: number): boolean {
 
 export type RuleRowWithGeofence = AlertRuleRow & { accountId: number; geofence: GeofenceRow | null };
 
-/** the compiled rule (`targeted`: the assets its groups and tags hold now), or null when its stored settings no longer make sense (the caller logs it) */
-export function compileRule(row: RuleRowWithGeofence, targeted: readonly number[] = []): CompiledRule | null {
+/** the compiled rule (`targeted`: the assets its groups and tags hold now; `timeZone`: the account's, for its active
+ *  hours), or null when its stored settings no longer make sense (the caller logs it) */
+export function compileRule(row: RuleRowWithGeofence, targeted: readonly number[] = [], timeZone = "UTC"): CompiledRule | null {
   const everyAsset = row.assetIds.length === 0 && row.groupIds.length === 0 && row.tagIds.length === 0;
   const base: CompiledBase = {
     id: row.id,
@@ -66,6 +70,7 @@ export function compileRule(row: RuleRowWithGeofence, targeted: readonly number[
     createdAt: row.createdAt.getTime(),
     assetIds: everyAsset ? null : new Set([...row.assetIds, ...targeted]),
     cooldownMs: row.cooldownS * 1000,
+    activeHours: row.activeFrom === null || row.activeTo === null ? null : { from: row.activeFrom, to: row.activeTo, timeZone },
   };
   switch (row.type) {
     case "OVERSPEED": {

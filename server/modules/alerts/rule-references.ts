@@ -3,6 +3,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import { AppError, type FieldError } from "../../errors";
 import type { AlertRuleBody } from "./alerts.schema";
+import { parseClockMinutes } from "../time/zoned-time";
 
 export async function checkRuleReferences(tx: Prisma.TransactionClient, accountId: number, body: AlertRuleBody): Promise<void> {
   const errors: FieldError[] = [];
@@ -58,5 +59,7 @@ export function ruleColumns(body: AlertRuleBody) {
     params: body.params as Prisma.InputJsonValue,
     geofenceId: body.type === "GEOFENCE" ? body.params.geofence_id : null,
     notify: body.notify === null ? Prisma.DbNull : (body.notify as Prisma.InputJsonValue),
+    activeFrom: body.active_hours ? parseClockMinutes(body.active_hours.from) : null,
+    activeTo: body.active_hours ? parseClockMinutes(body.active_hours.to) : null,
   };
 }

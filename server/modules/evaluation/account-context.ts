@@ -21,6 +21,7 @@ export async function loadAccountContext(prisma: Db, accountId: number, logger?:
     where: { id: accountId },
     select: {
       id: true,
+      timeZone: true,
       ...entitlementSelect,
       alertRules: {
         where: { enabled: true },
@@ -33,7 +34,7 @@ export async function loadAccountContext(prisma: Db, accountId: number, logger?:
   const targets = await resolveRuleTargets(prisma, accountId, account.alertRules);
   const rules: CompiledRule[] = [];
   for (const row of account.alertRules) {
-    const rule = compileRule(row, targets.get(row.id));
+    const rule = compileRule(row, targets.get(row.id), account.timeZone);
     if (rule) rules.push(rule);
     else logger?.warn({ accountId, ruleId: row.id }, "alert rule skipped: its stored settings are not valid");
   }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "alert_rules" ADD COLUMN     "active_from" INTEGER,
+ADD COLUMN     "active_to" INTEGER;
