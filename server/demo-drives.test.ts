@@ -11,6 +11,7 @@ import { parseEnv } from "./env";
 import { DEMO_ACCOUNT_KEY, DEMO_ADMIN_EMAIL } from "./modules/demo/seed-demo";
 import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES } from "./modules/demo/demo-vehicles";
 import { DEMO_RULES } from "./modules/demo/ensure-demo-alert-rules";
+import { isWithinActiveHours } from "./modules/alerts/active-hours";
 import { getControlCommand } from "./modules/vehicle-control/get-control-command";
 import { sendControlCommand } from "./modules/vehicle-control/send-control-command";
 import { startFleetline } from "./server";
@@ -66,7 +67,12 @@ describe("the demo on a fresh start", () => {
 
       const account = await db().account.findUniqueOrThrow({ where: { key: DEMO_ACCOUNT_KEY }, select: { id: true } });
       const firstAlerts = async () => {
-        const rules = await db().alertRule.findMany({ where: { accountId: account.id }, select: { id: true, name: true }, orderBy: { id: "asc" } });
+        // the night watch fires only when the minutes driven fall between 22:00 and 06:00: judged on its own below
+        const rules = await db().alertRule.findMany({
+          where: { accountId: account.id, name: { not: DEMO_RULES.nightIgnition } },
+          select: { id: true, name: true },
+          orderBy: { id: "asc" },
+        });
         const fired = [];
         for (const rule of rules) {
           const first = await db().alert.findFirst({
@@ -87,6 +93,12 @@ describe("the demo on a fresh start", () => {
         [DEMO_RULES.ignition, "IGNITION_ON"],
       ]);
       expect(fired.find((alert) => alert.type === "GEOFENCE_ENTER")?.vehicle).toBe("School Bus 4");
+      const night = await db().alertRule.findFirstOrThrow({ where: { accountId: account.id, name: DEMO_RULES.nightIgnition }, select: { id: true } });
+      const { timeZone } = await db().account.findUniqueOrThrow({ where: { id: account.id }, select: { timeZone: true } });
+      const atNight = (instant: number) => isWithinActiveHours({ from: 22 * 60, to: 6 * 60, timeZone }, instant);
+      const nightAlerts = await db().alert.findMany({ where: { ruleId: night.id }, select: { firedAt: true } });
+      for (const alert of nightAlerts) expect(atNight(alert.firedAt.getTime())).toBe(true);
+      if (!atNight(start) && !atNight(clock.now())) expect(nightAlerts).toEqual([]); // a run by day: the night watch is quiet
       for (const alert of fired) expect(alert.within, alert.rule).toBeLessThanOrEqual(TWO_MINUTES);
 
       // lock and unlock the parked control car: written to its TCP session, answered by its simulated adapter

@@ -1,6 +1,6 @@
 // School transport end to end, in the production build: routes, a run and passengers imported through the import
 // service with an API key; an admin creates a link that follows a route in the dashboard and sees it follow the day's
-// run's vehicle; send-welcome e-mails a parent their child's own link, whose page shows the day's run with its notice
+// run's vehicle; send-welcome e-mails a parent their child's own link, whose page shows the day's run with its notice,
 // asks for a message before the bus reaches their stop, and stops messages for good with "Stop messages".
 import type { APIRequestContext } from "@playwright/test";
 import { waitForOutboxMessage } from "../../server/testing/mail-capture";

@@ -1,7 +1,7 @@
 // The demo's places and alert rules, placed where the simulated vehicles really drive (demo-vehicles.ts), so alerts
 // fire by themselves within the first minutes of every start: Van 1 leaves the depot it starts in, School Bus 4
 // reaches the school one stop ahead of where it starts, Van 2 cruises above the limit, and every driving vehicle
-// switches its ignition on after a short first stop. Made through the geofence and alert-rule use cases when the
+// switches its ignition on after a short first stop (and, between 22:00 and 06:00, the night watch hears it too). Made through the geofence and alert-rule use cases when the
 // demo account has none of that name.
 import { db } from "../../db/client";
 import { createAlertRule } from "../alerts/create-alert-rule";
@@ -22,6 +22,7 @@ export const DEMO_RULES = {
   depot: "Depot arrivals and departures",
   school: "School zone arrivals and departures",
   ignition: "Ignition switched on",
+  nightIgnition: "Ignition at night",
 } as const;
 
 export async function ensureDemoAlertRules(accountId: number): Promise<void> {
@@ -43,6 +44,8 @@ export async function ensureDemoAlertRules(accountId: number): Promise<void> {
       notify: { channels: ["in_app"], roles: ["admin"] },
     },
     { name: DEMO_RULES.ignition, type: "IGNITION", params: { trigger: "on" }, cooldown_s: 300 },
+    // the classic theft watch: only at night in the account's time zone, so by day it shows the rule but stays quiet
+    { name: DEMO_RULES.nightIgnition, type: "IGNITION", params: { trigger: "on" }, cooldown_s: 300, active_hours: { from: "22:00", to: "06:00" } },
   ];
   const existingRules = new Set(
     (await db().alertRule.findMany({ where: { accountId }, select: { name: true } })).map((rule) => rule.name),

@@ -100,6 +100,7 @@ describe.each(databaseKinds())("demo seed on %s", (kind) => {
       { name: DEMO_RULES.depot, type: "GEOFENCE" },
       { name: DEMO_RULES.school, type: "GEOFENCE" },
       { name: DEMO_RULES.ignition, type: "IGNITION" },
+      { name: DEMO_RULES.nightIgnition, type: "IGNITION" },
     ]);
 
     // the school route: its bus and driver, its stops on the bus's loop in order, passengers with their own links,

@@ -123,6 +123,7 @@ export function RulesClient({ accountKey, canManage }: { accountKey: string; can
                 <span className="block">{RULE_TYPE_LABELS[rule.type]}</span>
                 <span className="block text-xs text-slate-500">
                   {ruleSummary(rule.type, rule.params as Record<string, unknown>, geofenceNames.get((rule.params as { geofence_id?: number }).geofence_id ?? 0))}
+                  {rule.active_hours ? ` · only ${rule.active_hours.from}–${rule.active_hours.to}` : ""}
                 </span>
               </td>
               <td className="hidden px-4 py-3 text-slate-700 md:table-cell" data-testid="rule-watches">
@@ -229,6 +230,10 @@ function RuleDialog({
       type,
       enabled: form.get("enabled") === "on",
       cooldown_s: number("cooldown_s"),
+      // both empty: at any time; one of them empty is sent as it is, for the server to name the missing one
+      ...(type === "CONNECTIVITY" || (text("active_from") === "" && text("active_to") === "")
+        ? {}
+        : { active_hours: { from: text("active_from"), to: text("active_to") } }),
       // only ids still offered are sent: a deleted group or tag the rule still names is dropped on save
       asset_ids: allAssets ? [] : form.getAll("asset_ids").map((id) => Number(id)),
       group_ids: allAssets ? [] : form.getAll("group_ids").map((id) => Number(id)),
@@ -324,6 +329,26 @@ function RuleDialog({
         error={failure?.fields.cooldown_s}
         hint="At most one alert per asset in this time"
       />
+      {type === "CONNECTIVITY" ? null : (
+        <>
+          <Field
+            label="Only from"
+            name="active_from"
+            type="time"
+            defaultValue={current?.active_hours?.from ?? ""}
+            error={failure?.fields["active_hours.from"] ?? failure?.fields.active_hours}
+            hint="Leave both empty to alert at any time (account's time zone)"
+          />
+          <Field
+            label="Until"
+            name="active_to"
+            type="time"
+            defaultValue={current?.active_hours?.to ?? ""}
+            error={failure?.fields["active_hours.to"]}
+            hint="Earlier than “Only from” runs past midnight (22:00 until 06:00)"
+          />
+        </>
+      )}
       <label className="flex items-center gap-2 self-center text-sm text-slate-700">
         <input type="checkbox" name="enabled" defaultChecked={current?.enabled ?? true} /> Enabled
       </label>
