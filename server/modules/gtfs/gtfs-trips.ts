@@ -140,7 +140,11 @@ export function gtfsSchedule(routes: GtfsRouteRow[], runs: GtfsRunRow[], from: L
   const trips: GtfsTrip[] = [];
   const services: GtfsService[] = [];
   const runsOf = new Map<number, GtfsRunRow[]>();
-  for (const run of runs) runsOf.set(run.routeId, [...(runsOf.get(run.routeId) ?? []), run]);
+  for (const run of runs) {
+    const list = runsOf.get(run.routeId);
+    if (list) list.push(run);
+    else runsOf.set(run.routeId, [run]);
+  }
   for (const route of routes) {
     const routeRuns = (runsOf.get(route.id) ?? []).sort((a, b) => a.date.localeCompare(b.date));
     const weekly = route.days.length > 0 ? tripOfDay(route, null) : null;
