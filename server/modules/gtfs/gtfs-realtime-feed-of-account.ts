@@ -2,7 +2,7 @@
 // (docs/gtfs.md). Five reads whatever the number of runs (the account's zone, the runs in progress, their routes with
 // stops, their run rows, their vehicles with their newest positions), then pure code per run
 // (gtfs-realtime-entities.ts); the ETAs come from memory (run-eta-cache.ts).
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { RUN_WINDOWS } from "../run-progress/followed-runs";
 import { RUN_PROGRESS_RULES } from "../run-progress/run-progress";
 import type { LivePosition } from "../positions/live-position";
@@ -13,8 +13,14 @@ import { realtimeEntities, type StoredStopState } from "./gtfs-realtime-entities
 import type { GtfsRouteRow } from "./gtfs-trips";
 import type { RunEtaCache } from "./run-eta-cache";
 
-export async function gtfsRealtimeFeed(input: { accountId: number; etas: RunEtaCache | null }, now = Date.now()): Promise<FeedMessage> {
-  const prisma = db();
+/** the tables the realtime feed reads (tests pass one that counts the queries) */
+export type GtfsRealtimeReader = Pick<Db, "account" | "runProgress" | "route" | "run" | "asset">;
+
+export async function gtfsRealtimeFeed(
+  input: { accountId: number; etas: RunEtaCache | null },
+  now = Date.now(),
+  prisma: GtfsRealtimeReader = db(),
+): Promise<FeedMessage> {
   const { timeZone } = await prisma.account.findUniqueOrThrow({ where: { id: input.accountId }, select: { timeZone: true } });
   const today = zonedParts(now, timeZone);
   // yesterday's and today's: the days a node follows (followed-runs.ts); an older row left in_progress by a node that
