@@ -17,6 +17,9 @@ import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passeng
 import * as rotateLink from "../../app/api/[accountKey]/public-tracking/passengers/[passengerId]/rotate-link/route";
 import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
 import * as trackingLinks from "../../app/api/[accountKey]/tracking-links/route";
+// the transit feeds (docs/gtfs.md)
+import * as gtfsRealtime from "../../app/api/[accountKey]/public-tracking/gtfs-realtime/route";
+import * as gtfsStatic from "../../app/api/[accountKey]/public-tracking/gtfs.zip/route";
 import * as trackingLink from "../../app/api/[accountKey]/tracking-links/[uuid]/route";
 import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 
@@ -37,6 +40,9 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/(?<passengerId>[^/]+)\/rotate-link$/, module: rotateLink as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/routes\/(?<routeId>[^/]+)\/occurrences$/, module: occurrences as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links$/, module: trackingLinks as unknown as RouteModule },
+  // the transit feeds (docs/gtfs.md)
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/gtfs-realtime$/, module: gtfsRealtime as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/gtfs\.zip$/, module: gtfsStatic as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links\/(?<uuid>[^/]+)$/, module: trackingLink as unknown as RouteModule },
 ];
 

@@ -28,6 +28,7 @@ export function buildOpenApiDocument(options: { serverUrl?: string } = {}): Open
       { name: "Public tracking", description: "Viewers without an account following a vehicle through a tracking link." },
       { name: "Passenger links", description: "School transport: passengers' own links, welcome messages, routes' runs (API key)." },
       { name: "Webhooks", description: "Passenger-link activity pushed to your receivers (docs/webhooks.md); API keys." },
+      { name: "Transit feeds", description: "Routes and runs as GTFS and GTFS-realtime for journey planners (docs/gtfs.md); API keys or routes:read." },
     ],
   });
 }

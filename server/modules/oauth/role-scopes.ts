@@ -28,6 +28,9 @@ const SCOPE_PERMISSION: Record<Scope, Permission> = {
   // members' own settings (their phone numbers among them) are read and set for them only by those who manage users
   "users:read": "users.manage",
   "users:write": "users.manage",
+  // the transit feeds show every route's stops and the vehicles driving them: the roles that keep routes and
+  // passengers (the same three whose API keys read them under /public-tracking)
+  "routes:read": "passengers.manage",
 };
 
 export function scopesForRole(role: Role | null | undefined): Scope[] {

@@ -19,6 +19,7 @@ export const SCOPES = [
   { name: "messages:write", description: "Send messages to drivers (one driver, a vehicle's current driver, all drivers)." },
   { name: "users:read", description: "Read members' notification settings (phone for SMS, time zone, quiet hours, digest, preferences)." },
   { name: "users:write", description: "Replace members' notification settings." },
+  { name: "routes:read", description: "Read school routes and runs as transit feeds: the static GTFS zip and the GTFS-realtime feed of runs in progress." },
 ] as const;
 
 export type Scope = (typeof SCOPES)[number]["name"];

@@ -6,6 +6,7 @@ import { registerAssetPaths } from "./assets";
 import { registerAuthorisedDriverPaths } from "./authorised-drivers";
 import { registerFleetRecordPaths } from "./fleet-records";
 import { registerFuelOdometerPaths } from "./fuel-odometer";
+import { registerGtfsPaths } from "./gtfs";
 import { registerImportPaths } from "./imports";
 import { registerMessagePaths } from "./messages";
 import { registerOAuthPaths } from "./oauth";
@@ -39,4 +40,6 @@ export const PATH_REGISTRATIONS: Record<string, (registry: OpenAPIRegistry) => v
   "fleet-records": registerFleetRecordPaths,
   "fuel-odometer": registerFuelOdometerPaths,
   reminders: registerReminderPaths,
+  // the transit feeds (docs/gtfs.md)
+  gtfs: registerGtfsPaths,
 };
