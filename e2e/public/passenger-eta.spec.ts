@@ -10,15 +10,15 @@
 // under test. Each is stamped a second after its fix, so that once the model publishes too the page shows these
 // figures (the newest estimate wins) and the test stays deterministic. TODO at merge with the ETA model: drop
 // `publishEta` and assert the model's own minutes for these fixes.
-import type { APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { createRedisHub, type Hub } from "../../server/hub";
 import type { RunEtaMessage } from "../../server/modules/run-progress/run-eta-message";
 import { waitForOutboxMessage } from "../../server/testing/mail-capture";
 import { encodeLogin, encodeTcpPacket8E, type RecordToEncode } from "../../server/tracker/protocols/teltonika/avl-encoder";
-import { expect, test, type Cli, type E2eAccount } from "../fixtures";
+import { expect, test } from "../fixtures";
 import { randomImei } from "../support/dashboard";
 import { e2eSettings } from "../support/e2e-state";
+import { integrator } from "../support/integrator";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 import { freePort } from "../support/server-process";
 import { drivingFix, TeltonikaDevice } from "../support/teltonika-device";
@@ -32,25 +32,6 @@ const STOPS = [
   { name: "Oak Street", lat: 54.72, lng: 25.28 },
   { name: "Hill School", lat: 54.73, lng: 25.28 },
 ];
-
-/** the import service with the account admin's API key */
-async function integrator(cli: Cli, account: E2eAccount, request: APIRequestContext) {
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
-  const headers = { authorization: `Bearer ${String(apiKey)}` };
-  return {
-    async rows(target: "routes" | "passengers", rows: unknown[]) {
-      const response = await request.post(`/api/v1/${account.key}/imports/rows`, { headers, data: { target, rows } });
-      expect(response.status()).toBe(200);
-      const result = await response.json();
-      expect(result.errors).toEqual([]);
-      return result as { created_ids: number[] };
-    },
-    async sendWelcome(passengerIds: number[]) {
-      const response = await request.post(`/api/${account.key}/public-tracking/passengers/send-welcome`, { headers, data: { passenger_ids: passengerIds } });
-      expect(response.status()).toBe(200);
-    },
-  };
-}
 
 async function routeStops(routeId: number): Promise<Array<{ id: number; sequence: number; name: string }>> {
   const client = new pg.Client({ connectionString: e2eSettings().databaseUrl });
