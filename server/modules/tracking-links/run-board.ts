@@ -36,6 +36,8 @@ interface Entry extends RunSnapshot {
   stops: Map<number, StopStatus>;
   /** the stored progress read (null: not asked yet) */
   loaded: Promise<void> | null;
+  /** the fix time of the newest run.eta heard, also one without stops (an older one arriving late is ignored) */
+  etaFrom: number;
 }
 
 /** how often days that have ended in every time zone are dropped */
@@ -56,7 +58,7 @@ export function createRunBoard(options: { hub: Hub; onError?: (error: unknown) =
   const entry = (routeId: number, date: string): Entry => {
     const key = `${routeId}:${date}`;
     let found = entries.get(key);
-    if (!found) entries.set(key, (found = { eta: null, status: null, stops: new Map(), loaded: null }));
+    if (!found) entries.set(key, (found = { eta: null, status: null, stops: new Map(), loaded: null, etaFrom: 0 }));
     return found;
   };
   /** reads the run's stored progress once (what a node started mid-run missed) */
@@ -77,7 +79,8 @@ export function createRunBoard(options: { hub: Hub; onError?: (error: unknown) =
   const unsubscribers = [
     options.hub.subscribe("run.eta", (message) => {
       const run = entry(message.routeId, message.date);
-      if (run.eta && run.eta.at > message.at) return; // an older fix's estimate arriving late
+      if (message.at < run.etaFrom) return; // an older fix's estimate arriving late
+      run.etaFrom = message.at;
       run.eta = message.stops.length === 0 ? null : message;
       changed(message.routeId);
     }),
