@@ -33,6 +33,7 @@ import { createPrivateChannelsGateway, routeChannels } from "./realtime/pusher/p
 import { createPusherServer, PUSHER_PATH_PREFIX, type PusherServer } from "./realtime/pusher/pusher-server";
 import { startArrivalWatcher } from "./modules/tracking-links/arrival-watcher";
 import { startApproachAlerts, type ApproachAlerts } from "./modules/passengers/approach-alerts";
+import { createRunBoard, setRunBoard } from "./modules/tracking-links/run-board";
 import { startLinkScheduler } from "./modules/tracking-links/link-scheduler";
 import { registerImportWakeup } from "./modules/imports/import-wakeup";
 import { startImportWorker } from "./modules/imports/import-worker";
@@ -220,7 +221,11 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     unregisterMetrics.push(metricSources().add("liveStream", liveStreamGateway));
 
     // public tracking: the Pusher-protocol server at /app/public-tracking ({ws_url}; docs/public-tracking.md)
-    const trackingGateway = createPublicTrackingGateway({ hub, logger: log("public-tracking") });
+    // what the hub says of today's runs (ETAs, stops reached), for route-based links' locations, here and in the REST
+    // routes (a process-wide board: Next's bundle is another module instance)
+    const runBoard = createRunBoard({ hub, onError: (error) => log("public-tracking").warn({ err: error }, "run board: stored progress unread") });
+    setRunBoard(runBoard);
+    const trackingGateway = createPublicTrackingGateway({ hub, logger: log("public-tracking"), runs: runBoard });
     // the other private channels on the same server: a dashboard user's inbox feed, ... (docs/notifications-inbox.md)
     const privateChannels = createPrivateChannelsGateway({ hub, logger: log("pusher") });
     const wsPerIp = PUBLIC_TRACKING_LIMITS.webSocketsPerIp;
@@ -402,6 +407,8 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await reminderWorker.stop();
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
+          setRunBoard(undefined);
+          runBoard.close();
           privateChannels.close();
           await pusher.close();
           await reportingSocket.close();

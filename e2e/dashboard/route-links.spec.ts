@@ -2,33 +2,13 @@
 // service with an API key; an admin creates a link that follows a route in the dashboard and sees it follow the day's
 // run's vehicle; send-welcome e-mails a parent their child's own link, whose page shows the day's run with its notice,
 // asks for a message before the bus reaches their stop, and stops messages for good with "Stop messages".
-import type { APIRequestContext } from "@playwright/test";
 import { waitForOutboxMessage } from "../../server/testing/mail-capture";
-import { expect, test, type Cli, type E2eAccount } from "../fixtures";
+import { expect, test } from "../fixtures";
 import { openDialog, signIn } from "../support/dashboard";
 import { e2eSettings } from "../support/e2e-state";
+import { integrator } from "../support/integrator";
 
 test.describe.configure({ timeout: 180_000 });
-
-/** an API key of the account's admin and a caller of the account's API with it */
-async function integrator(cli: Cli, account: E2eAccount, request: APIRequestContext) {
-  const { api_key: apiKey } = await cli(["api-key", "create", "--account", account.key, "--user-email", account.adminEmail]);
-  const headers = { authorization: `Bearer ${String(apiKey)}` };
-  return {
-    async rows(target: "routes" | "runs" | "passengers", rows: unknown[]) {
-      const response = await request.post(`/api/v1/${account.key}/imports/rows`, { headers, data: { target, rows } });
-      expect(response.status()).toBe(200);
-      const result = await response.json();
-      expect(result.errors).toEqual([]);
-      return result as { created_ids: number[] };
-    },
-    async sendWelcome(passengerIds: number[]) {
-      const response = await request.post(`/api/${account.key}/public-tracking/passengers/send-welcome`, { headers, data: { passenger_ids: passengerIds } });
-      expect(response.status()).toBe(200);
-      return (await response.json()) as { counts: Record<string, number> };
-    },
-  };
-}
 
 /** today in the account's time zone (new accounts are on UTC) */
 const today = () => new Date().toISOString().slice(0, 10);

@@ -11,7 +11,9 @@
 // What channels carry:
 //   location.updated  every position of the link's vehicle (from the cluster hub, so a device on another node is
 //                     seen here), while the link is within its schedule; coalesced to at most 10 a second per channel
-//                     (spec) by keeping only the newest when they come faster
+//                     (spec) by keeping only the newest when they come faster. A route-based link's location also
+//                     carries its stop (link-location.ts) and is sent again whenever the run it follows has news
+//                     (run.eta, run.progress: the run board), so the countdown moves between positions
 //   link.expired      the link was disabled, expired, or deleted; then every viewer is closed (4004, or 4003)
 //   schedule.changed  the schedule window opened or closed (viewers stay connected; positions pause)
 //   vehicle.changed   the link now follows another vehicle (with its location when known)
@@ -27,8 +29,10 @@ import { findTrackingLinkByUuid } from "../modules/tracking-links/find-tracking-
 import { linkSelect, linkState, linkTiming, type LinkRecord } from "../modules/tracking-links/link-record";
 import { nextWindowStart } from "../modules/tracking-links/link-timing";
 import { PUBLIC_TRACKING_LIMITS } from "../modules/tracking-links/public-tracking-limits";
-import { linkDestination, toPublicLocation } from "../modules/tracking-links/public-location";
-import { ZLinkUuid, type AccessMode, type ExpiryReason, type PublicLocation } from "../modules/tracking-links/tracking-links.schema";
+import { followedRunDate, linkLocation, type LinkLocation } from "../modules/tracking-links/link-location";
+import { linkStopsKey, loadLinkStops, type LinkStops } from "../modules/tracking-links/link-stops";
+import { NOTHING_HEARD, type RunBoard } from "../modules/tracking-links/run-board";
+import { ZLinkUuid, type AccessMode, type ExpiryReason } from "../modules/tracking-links/tracking-links.schema";
 import { admitsSession, findViewerSessionById } from "../modules/tracking-links/viewer-sessions";
 import { verifyChannelSignature } from "../modules/tracking-links/channel-signature";
 import { TrackingCloseCode } from "./pusher/close-codes";
@@ -60,6 +64,9 @@ interface LocalChannel {
   viewers: Map<PusherConnection, Viewer>;
   /** the newest position of the link's vehicle seen here (undefined: not looked up yet) */
   position?: LivePosition | null;
+  /** a route-based link's stops (undefined: not read yet), read for the link as `stopsKey` names it */
+  stops?: LinkStops | null;
+  stopsKey: string;
   lastLocationAt: number;
   flushTimer: NodeJS.Timeout | null;
 }
@@ -78,10 +85,12 @@ export interface PublicTrackingGateway extends ChannelAuthority {
   close(): Promise<void>;
 }
 
-export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger; revalidateMs?: number }): PublicTrackingGateway {
-  const { hub, logger } = options;
+export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger; revalidateMs?: number; runs?: RunBoard }): PublicTrackingGateway {
+  const { hub, logger, runs } = options;
   const channels = new Map<string, LocalChannel>(); // by uuid
   const byAsset = new Map<number, Set<LocalChannel>>();
+  /** route-based links by the route whose run they follow (the run board's news reaches them) */
+  const byRoute = new Map<number, Set<LocalChannel>>();
   /** the channels each connection views here (its own record: a socket may close while its subscription is confirmed) */
   const byConnection = new Map<PusherConnection, Set<LocalChannel>>();
   const counters = { locationsSent: 0, locationsCoalesced: 0 };
@@ -93,6 +102,18 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
     let set = byAsset.get(assetId);
     if (!set) byAsset.set(assetId, (set = new Set()));
     set.add(channel);
+  };
+  const indexRoute = (channel: LocalChannel, routeId: number | null) => {
+    if (routeId === null) return;
+    let set = byRoute.get(routeId);
+    if (!set) byRoute.set(routeId, (set = new Set()));
+    set.add(channel);
+  };
+  const unindexRoute = (channel: LocalChannel, routeId: number | null | undefined) => {
+    if (routeId == null) return;
+    const set = byRoute.get(routeId);
+    set?.delete(channel);
+    if (set?.size === 0) byRoute.delete(routeId);
   };
   const unindex = (channel: LocalChannel, assetId: number | null) => {
     if (assetId === null) return;
@@ -106,6 +127,8 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
     // under the vehicle its viewers know and the link's (a fresh read may name another before it is re-indexed)
     unindex(channel, channel.known.assetId);
     unindex(channel, channel.link.assetId);
+    unindexRoute(channel, channel.stops?.routeId);
+    unindexRoute(channel, channel.link.routeId);
     if (channel.flushTimer) clearTimeout(channel.flushTimer);
     for (const [connection, viewer] of channel.viewers) {
       clearTimeout(viewer.timer);
@@ -137,16 +160,21 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
     for (const connection of viewers) connection.close(code);
   };
 
-  const locationOf = (channel: LocalChannel): PublicLocation | null =>
-    channel.position ? toPublicLocation(channel.position, channel.link.account.timeZone, linkDestination(channel.link)) : null;
+  /** location.updated's payload: {location} and, for a route-based link, its stop; null without a position */
+  const locationOf = (channel: LocalChannel): LinkLocation | null => {
+    if (!channel.position) return null;
+    const stops = channel.stops ?? null;
+    const run = stops ? (runs?.peek(stops.routeId, followedRunDate(channel.link.account.timeZone)) ?? NOTHING_HEARD) : null;
+    return linkLocation({ link: channel.link, position: channel.position, stops, run });
+  };
 
   const sendLocation = (channel: LocalChannel) => {
     channel.flushTimer = null;
-    const location = locationOf(channel);
-    if (!location || channel.viewers.size === 0) return;
+    const payload = locationOf(channel);
+    if (!payload || channel.viewers.size === 0) return;
     channel.lastLocationAt = Date.now();
     counters.locationsSent++;
-    broadcast(channel, TrackingEvent.LOCATION_UPDATED, { location });
+    broadcast(channel, TrackingEvent.LOCATION_UPDATED, payload);
   };
   /** sends the channel's newest location now, or once the channel's message interval allows (the newest then) */
   const offerLocation = (channel: LocalChannel) => {
@@ -178,6 +206,17 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       connection.close(TrackingCloseCode.INVALID_SESSION_TOKEN);
     }
     return channels.get(channel.link.uuid) === channel;
+  };
+
+  /** reads a route-based link's stops (again) when they may have changed */
+  const loadStops = async (channel: LocalChannel) => {
+    const key = linkStopsKey(channel.link);
+    const stops = await loadLinkStops(channel.link);
+    if (channels.get(channel.link.uuid) !== channel || linkStopsKey(channel.link) !== key) return; // gone, or changed again
+    unindexRoute(channel, channel.stops?.routeId);
+    channel.stops = stops;
+    channel.stopsKey = key;
+    indexRoute(channel, stops?.routeId ?? null);
   };
 
   const loadPosition = async (channel: LocalChannel) => {
@@ -213,11 +252,16 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       channel.position = undefined;
       await loadPosition(channel);
       channel.known.assetId = fresh.assetId;
-      const location = state.isWithinSchedule ? locationOf(channel) : null;
+      const location = state.isWithinSchedule ? locationOf(channel)?.location : null;
       broadcast(channel, TrackingEvent.VEHICLE_CHANGED, {
         message: fresh.assetId === null ? "This link no longer follows a vehicle." : "This link now follows another vehicle.",
         ...(location && { new_location: location }),
       });
+    }
+    if (linkStopsKey(fresh) !== channel.stopsKey) {
+      // another route, or the passenger's stops changed
+      await loadStops(channel);
+      if (channel.known.within) offerLocation(channel);
     }
     if (state.isWithinSchedule !== channel.known.within) {
       channel.known.within = state.isWithinSchedule;
@@ -262,11 +306,26 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       }
     }),
     hub.subscribe("tracking-link.changed", ({ uuid }) => void refresh(uuid).catch(onError("link change"))),
+    // a route's stops edited: its links name their stops from the new list
+    hub.subscribe("runs.changed", ({ accountId }) => {
+      for (const channel of channels.values()) {
+        if (channel.link.accountId !== accountId || channel.link.routeId === null) continue;
+        loadStops(channel).then(() => channel.known.within && offerLocation(channel), onError("route stops"));
+      }
+    }),
     hub.subscribe("asset.changed", ({ assetId, change }) => {
       if (change !== "deleted") return;
       for (const channel of [...(byAsset.get(assetId) ?? [])]) void refresh(channel.link.uuid).catch(onError("asset deletion"));
     }),
   ];
+  // the run a route-based link follows has news (a new ETA, a stop reached): its location again, with the new figures
+  if (runs) {
+    unsubscribers.push(
+      runs.onChange((routeId) => {
+        for (const channel of byRoute.get(routeId) ?? []) if (channel.known.within) offerLocation(channel);
+      }),
+    );
+  }
 
   const refuse = (connection: PusherConnection, code: (typeof TrackingCloseCode)[keyof typeof TrackingCloseCode]) => {
     metrics().publicChannelRefusals.inc({ reason: REFUSAL_REASONS.get(code) ?? String(code) });
@@ -307,6 +366,7 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
           viewers: new Map(),
           lastLocationAt: 0,
           flushTimer: null,
+          stopsKey: "",
         };
         channels.set(uuid.data, channel);
         index(channel);
@@ -324,13 +384,16 @@ export function createPublicTrackingGateway(options: { hub: Hub; logger: Logger;
       const channel = channels.get(name.slice(TRACKING_CHANNEL_PREFIX.length));
       if (!channel) return;
       const send = () => {
-        const location = locationOf(channel);
-        if (location && channel.viewers.has(connection)) {
-          connection.send(channelFrame(channel.name, TrackingEvent.LOCATION_UPDATED, { location }));
+        const payload = locationOf(channel);
+        if (payload && channel.viewers.has(connection)) {
+          connection.send(channelFrame(channel.name, TrackingEvent.LOCATION_UPDATED, payload));
         }
       };
-      if (channel.position !== undefined) return send();
-      loadPosition(channel).then(send, onError("first location"));
+      if (channel.position !== undefined && channel.stops !== undefined) return send();
+      Promise.all([
+        channel.position === undefined ? loadPosition(channel) : null,
+        channel.stops === undefined ? loadStops(channel) : null,
+      ]).then(send, onError("first location"));
     },
 
     unsubscribe(connection, name) {

@@ -2,6 +2,7 @@
 // clock (the account's), so these hold in any time zone the test machine has.
 import { describe, expect, it } from "vitest";
 import {
+  describeStop,
   expiryText,
   formatAddress,
   formatAgo,
@@ -83,5 +84,30 @@ describe("the vehicle", () => {
     expect(expiryText("time_expired")).toMatch(/time limit/);
     expect(expiryText("schedule_ended")).toMatch(/schedule of this link has ended/);
     expect(expiryText(null)).toBe("Tracking with this link has ended.");
+  });
+});
+
+describe("a route-based link's stop", () => {
+  const stop = { name: "Oak Street", status: "approaching" as const, stops_before: 2 };
+  it("counts down to a passenger's own stop, with the stops before it, and says when the vehicle is there", () => {
+    expect(describeStop(stop, { eta_minutes: 7, distance_km: 1.2 }, true)).toEqual({
+      title: "Arriving at Oak Street in about 7 min",
+      detail: "2 stops before yours · 1.2 km away",
+    });
+    expect(describeStop({ ...stop, stops_before: 1 }, { eta_minutes: 0, distance_km: 0.05 }, true)).toEqual({
+      title: "Arriving at Oak Street now",
+      detail: "1 stop before yours · 50 m away",
+    });
+    expect(describeStop({ ...stop, stops_before: 0 }, null, true)).toEqual({ title: "On its way to Oak Street", detail: "Your stop is next" });
+    expect(describeStop({ ...stop, status: "arrived", stops_before: 0 }, { eta_minutes: 0, distance_km: 0 }, true).title).toBe("Arrived at Oak Street");
+    expect(describeStop({ ...stop, status: "skipped", stops_before: 0 }, null, true).title).toBe("The vehicle passed Oak Street without stopping");
+  });
+
+  it("names the run's next stop on another route-based link", () => {
+    expect(describeStop({ ...stop, stops_before: 0 }, { eta_minutes: 3, distance_km: 0.8 }, false)).toEqual({
+      title: "Next stop: Oak Street",
+      detail: "in about 3 min · 800 m away",
+    });
+    expect(describeStop({ ...stop, stops_before: 0 }, null, false)).toEqual({ title: "Next stop: Oak Street", detail: null });
   });
 });

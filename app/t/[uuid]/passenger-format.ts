@@ -2,7 +2,7 @@
 // Times arrive as ISO 8601 with the account's offset (the server formats them in the account's time zone), so the
 // account's wall clock is read straight from the text: no Intl, so the server's render and the browser's agree to
 // the character (hydration) whatever ICU either of them ships.
-import type { ExpiryReason, PublicLocation } from "@/server/modules/tracking-links/tracking-links.schema";
+import type { ExpiryReason, PublicLocation, PublicStop } from "@/server/modules/tracking-links/tracking-links.schema";
 
 const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -76,6 +76,27 @@ export function formatEta(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return rest === 0 ? `about ${hours} h` : `about ${hours} h ${rest} min`;
+}
+
+/**
+ * What the page says of a route-based link's stop: on a passenger's own link ("own") "Arriving at Oak Street in
+ * about 7 min" with "2 stops before yours · 1.2 km away", then "Arrived at Oak Street"; on another route-based link
+ * "Next stop: Oak Street" with "in about 3 min · 800 m away".
+ */
+export function describeStop(
+  stop: PublicStop,
+  location: Pick<PublicLocation, "eta_minutes" | "distance_km"> | null,
+  own: boolean,
+): { title: string; detail: string | null } {
+  if (stop.status === "arrived") return { title: `Arrived at ${stop.name}`, detail: own ? "The vehicle has reached your stop." : null };
+  if (stop.status === "skipped") return { title: `The vehicle passed ${stop.name} without stopping`, detail: null };
+  const eta = location?.eta_minutes;
+  const when = eta === undefined ? null : eta <= 0 ? "now" : `in ${formatEta(eta)}`;
+  const away = location?.distance_km === undefined ? null : `${formatDistance(location.distance_km)} away`;
+  if (!own) return { title: `Next stop: ${stop.name}`, detail: [when, away].filter(Boolean).join(" · ") || null };
+  const before =
+    stop.stops_before === 0 ? "Your stop is next" : `${stop.stops_before} ${stop.stops_before === 1 ? "stop" : "stops"} before yours`;
+  return { title: when ? `Arriving at ${stop.name} ${when}` : `On its way to ${stop.name}`, detail: [before, away].filter(Boolean).join(" · ") };
 }
 
 export type MotionState = "moving" | "stopped" | "parked";

@@ -4,9 +4,10 @@
 // the current state sits in one polite live region, so a screen reader hears each change once; the facts that
 // change with every position (speed, time) are outside it and are read on demand.
 import type { TrackingPageView } from "@/server/modules/tracking-links/get-tracking-page";
-import type { PublicLocation } from "@/server/modules/tracking-links/tracking-links.schema";
+import type { PublicLocation, PublicStop } from "@/server/modules/tracking-links/tracking-links.schema";
 import type { BrandColors } from "./brand-colors";
 import {
+  describeStop,
   expiryText,
   formatAddress,
   formatAgo,
@@ -133,6 +134,38 @@ function ConnectionLine({ connection }: { connection: Connection }) {
       <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${live ? "bg-green-600" : "bg-amber-500"}`} />
       {live ? "Live" : "Connecting…"}
     </p>
+  );
+}
+
+const STOP_TONES = {
+  approaching: "bg-slate-50 text-slate-900 ring-slate-200",
+  arrived: "bg-green-50 text-green-950 ring-green-300",
+  skipped: "bg-amber-50 text-amber-950 ring-amber-300",
+} as const;
+
+/**
+ * A route-based link's stop: on a passenger's own link ("own") their stop, counting down ("Arriving at Oak Street in
+ * about 7 min", the stops before it) until "Arrived at Oak Street"; on another the run's next stop. Outside the live
+ * region: the minutes change with every position, and the region would interrupt a screen reader each time.
+ */
+export function StopCountdown({ stop, location, own }: { stop: PublicStop; location: PublicLocation | null; own: boolean }) {
+  const { title, detail } = describeStop(stop, location, own);
+  return (
+    <section
+      aria-label={own ? "Your stop" : "Next stop"}
+      data-testid="passenger-stop"
+      data-status={stop.status}
+      className={`mt-3 rounded-lg p-3 text-sm ring-1 ${STOP_TONES[stop.status]}`}
+    >
+      <p className="text-base font-semibold break-words" data-testid="passenger-stop-title">
+        {title}
+      </p>
+      {detail ? (
+        <p className="mt-1" data-testid="passenger-stop-detail">
+          {detail}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

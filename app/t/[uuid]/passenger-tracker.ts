@@ -11,7 +11,7 @@
 //   reconnection only once info says active, not expired and within the schedule. After any gap the location is
 //   read again before the stream is trusted (the stream has no replay).
 import type { TrackingPageView } from "@/server/modules/tracking-links/get-tracking-page";
-import type { ExpiryReason, PublicLocation, ViewerSessionResponse } from "@/server/modules/tracking-links/tracking-links.schema";
+import type { ExpiryReason, PublicLocation, PublicStop, ViewerSessionResponse } from "@/server/modules/tracking-links/tracking-links.schema";
 import { formatWait } from "./passenger-format";
 import { fetchLinkInfo, fetchLocation, verifyViewer, type ApiAnswer } from "./public-tracking-api";
 import { openTrackingChannel, type RefusalCode, type TrackingChannel } from "./tracking-channel";
@@ -55,6 +55,8 @@ export interface TrackerSnapshot {
   gate: GateState;
   /** the newest known position; kept while the connection is lost */
   location: PublicLocation | null;
+  /** a route-based link: the stop the location's distance and ETA refer to (its name, reached or not); null: none */
+  stop: PublicStop | null;
   /** the first location answer is in: a null location then means the vehicle has not reported yet */
   located: boolean;
   connection: Connection;
@@ -109,6 +111,7 @@ export class PassengerTracker {
       phase: initialPhase(view),
       gate: { step: "email", email: "", busy: false, sent: null, error: null, reason: null },
       location: null,
+      stop: null,
       located: false,
       connection: "idle",
       notice: null,
@@ -257,20 +260,22 @@ export class PassengerTracker {
     const epoch = this.epoch;
     const answer = await fetchLocation(this.view.uuid, session.token);
     if (epoch !== this.epoch || session !== this.session) return;
-    if (answer.ok) return this.showLocation(answer.data, { replace: answer.data === null });
+    if (answer.ok) return this.showLocation(answer.data.location, { replace: answer.data.location === null, stop: answer.data.stop });
     if (answer.status === 401 || answer.code === "CHANNEL_FORBIDDEN") return this.verifyAgain();
     if (answer.status === 403 && answer.code === "OUTSIDE_SCHEDULE") return this.pause(null);
     this.endedBy(answer); // 429 and offline: the next read or the channel brings the position
   }
 
-  private showLocation(location: PublicLocation | null, options: { replace: boolean }): void {
+  /** `stop` undefined: the answer said nothing of a stop (a link that follows a vehicle; vehicle.changed) */
+  private showLocation(location: PublicLocation | null, options: { replace: boolean; stop?: PublicStop | null }): void {
     const current = this.snapshot.location;
-    // a position never goes backwards in time: a late read must not undo a newer streamed one
+    // a position never goes backwards in time: a late read must not undo a newer streamed one (a run's new ETA comes
+    // with the same position, so an equal time is news)
     if (!options.replace && location && current && Date.parse(location.timestamp) < Date.parse(current.timestamp)) {
       return this.set({ located: true });
     }
     if (!options.replace && !location && current) return this.set({ located: true });
-    this.set({ location, located: true });
+    this.set({ location, located: true, ...(options.stop !== undefined && { stop: options.stop }) });
   }
 
   private async connect(): Promise<void> {
@@ -291,8 +296,8 @@ export class PassengerTracker {
           void this.readLocation();
         }
       },
-      onLocation: (location) => {
-        if (mine() && this.snapshot.phase.name === "live") this.showLocation(location, { replace: false });
+      onLocation: (location, stop) => {
+        if (mine() && this.snapshot.phase.name === "live") this.showLocation(location, { replace: false, stop });
       },
       onExpired: (reason) => {
         if (!mine()) return;

@@ -7,6 +7,7 @@ import type { PublicRun } from "@/server/modules/routes/routes.schema";
 import type {
   CodeSentResponse,
   PublicLocation,
+  PublicStop,
   TrackingLinkInfo,
   ViewerSessionResponse,
 } from "@/server/modules/tracking-links/tracking-links.schema";
@@ -87,9 +88,10 @@ export function verifyViewer(
   return call(`${base(uuid)}/verify`, { method: "POST", body });
 }
 
-export async function fetchLocation(uuid: string, token: string): Promise<ApiAnswer<PublicLocation | null>> {
-  const answer = await call<{ data: { location: PublicLocation | null } }>(`${base(uuid)}/location`, { method: "GET", token });
-  return answer.ok ? { ...answer, data: answer.data.data.location } : answer;
+/** the vehicle's location (null until it reported) and, on a route-based link, its stop (ours; undefined on others) */
+export async function fetchLocation(uuid: string, token: string): Promise<ApiAnswer<{ location: PublicLocation | null; stop?: PublicStop | null }>> {
+  const answer = await call<{ data: { location: PublicLocation | null; stop?: PublicStop | null } }>(`${base(uuid)}/location`, { method: "GET", token });
+  return answer.ok ? { ...answer, data: answer.data.data } : answer;
 }
 
 /** the day's run of a route-based link (null: no run today, or a link that follows a vehicle) */

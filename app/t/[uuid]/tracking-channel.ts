@@ -4,7 +4,7 @@
 // restart). pusher-js retries a drop on its own; the page stops it and decides itself when to reconnect (after
 // reading the link info, as the spec asks).
 import { trackingChannel, TrackingEvent } from "@/server/modules/tracking-links/public-channel";
-import type { ExpiryReason, PublicLocation } from "@/server/modules/tracking-links/tracking-links.schema";
+import type { ExpiryReason, PublicLocation, PublicStop } from "@/server/modules/tracking-links/tracking-links.schema";
 import { TrackingCloseCode } from "@/server/realtime/pusher/close-codes";
 import { connectSameOriginPusher } from "../../_components/realtime/same-origin-pusher";
 
@@ -14,7 +14,8 @@ const REFUSALS = new Set<number>(Object.values(TrackingCloseCode));
 export interface ChannelHandlers {
   /** subscribed (again): from now on every position arrives */
   onSubscribed(): void;
-  onLocation(location: PublicLocation): void;
+  /** `stop`: a route-based link's stop beside the location (ours); undefined when the event carries none */
+  onLocation(location: PublicLocation, stop: PublicStop | null | undefined): void;
   /** the link was disabled or ended; the server closes the connection next */
   onExpired(reason: ExpiryReason): void;
   onScheduleChanged(change: { is_active: boolean; message: string }): void;
@@ -73,8 +74,8 @@ export async function openTrackingChannel(uuid: string, token: string, handlers:
   );
   channel.bind(
     TrackingEvent.LOCATION_UPDATED,
-    guard((data: { location?: PublicLocation }) => {
-      if (data?.location) handlers.onLocation(data.location);
+    guard((data: { location?: PublicLocation; stop?: PublicStop | null }) => {
+      if (data?.location) handlers.onLocation(data.location, data.stop);
     }),
   );
   channel.bind(

@@ -12,7 +12,7 @@ import { AccessGate } from "./access-gate-client";
 import { AccessRequest } from "./access-request-client";
 import { brandColors } from "./brand-colors";
 import { LinkFormPanel } from "./link-form-panel";
-import { BrandHeader, ContactDetails, StateMessage, VehicleFacts } from "./passenger-panel";
+import { BrandHeader, ContactDetails, StateMessage, StopCountdown, VehicleFacts } from "./passenger-panel";
 import { PassengerTracker } from "./passenger-tracker";
 import { RunNotice } from "./run-notice";
 import { StopMessages } from "./stop-messages";
@@ -89,6 +89,7 @@ export function TrackingPageClient({ view, mapStyle }: { view: TrackingPageView;
               ) : null}
             </div>
           ) : null}
+          {state.phase.name === "live" && state.stop ? <StopCountdown stop={state.stop} location={location} own={view.messages !== null} /> : null}
           {view.route_based && viewerToken ? <RunNotice uuid={view.uuid} token={viewerToken} vehicleChanges={state.vehicleChanges} /> : null}
           {location ? <VehicleFacts location={location} timeZone={view.time_zone} hasDestination={view.has_destination} now={now} /> : null}
           {formToken ? <LinkFormPanel uuid={view.uuid} token={formToken} colors={colors} /> : null}

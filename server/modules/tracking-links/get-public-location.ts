@@ -1,19 +1,24 @@
 // GET /api/public/tracking/{uuid}/location (X-Session-Token): where the link's vehicle is now, as the public location
-// object; null until it has reported a position. Only while the link may be watched: a disabled or expired link is
-// 410, one outside its schedule 403 (no position is shown then, whoever asks).
+// object; null until it has reported a position. A route-based link adds the stop its distance and ETA refer to
+// (link-location.ts). Only while the link may be watched: a disabled or expired link is 410, one outside its schedule
+// 403 (no position is shown then, whoever asks).
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { LivePosition } from "../positions/live-position";
 import { linkState, type LinkRecord } from "./link-record";
-import { linkDestination, toPublicLocation } from "./public-location";
-import type { PublicLocation } from "./tracking-links.schema";
+import { followedRunDate, linkLocation, type LinkLocation } from "./link-location";
+import { loadLinkStops } from "./link-stops";
+import { NOTHING_HEARD, runBoardIfCreated } from "./run-board";
 
-export async function getPublicLocation(link: LinkRecord, now = Date.now()): Promise<{ location: PublicLocation | null }> {
+export async function getPublicLocation(link: LinkRecord, now = Date.now()): Promise<LinkLocation> {
   assertWatchable(link, now);
-  if (link.assetId === null) return { location: null };
-  const state = await db().assetState.findUnique({ where: { assetId: link.assetId }, select: { payload: true } });
-  if (!state) return { location: null };
-  return { location: toPublicLocation(state.payload as unknown as LivePosition, link.account.timeZone, linkDestination(link)) };
+  const state = link.assetId === null ? null : await db().assetState.findUnique({ where: { assetId: link.assetId }, select: { payload: true } });
+  const position = (state?.payload as unknown as LivePosition | undefined) ?? null;
+  const stops = await loadLinkStops(link);
+  const board = runBoardIfCreated();
+  // no board where no server runs (use-case tests): the straight-line estimate
+  const run = stops && board ? await board.read(stops.routeId, followedRunDate(link.account.timeZone, now)) : NOTHING_HEARD;
+  return linkLocation({ link, position, stops, run });
 }
 
 export function assertWatchable(link: LinkRecord, now: number): void {

@@ -51,7 +51,8 @@ export const linkSelect = {
   passengerId: true,
   asset: { select: { id: true, name: true } },
   route: { select: { id: true, routeNumber: true, name: true } },
-  passenger: { select: { id: true, name: true } },
+  // the stops are for the location of a passenger's link (link-stops.ts), never in a DTO
+  passenger: { select: { id: true, name: true, pickupStopId: true, dropoffStopId: true } },
   account: {
     select: {
       timeZone: true,
@@ -107,7 +108,7 @@ export interface LinkRecord {
   passengerId: number | null;
   asset: { id: number; name: string } | null;
   route: { id: number; routeNumber: string; name: string | null } | null;
-  passenger: { id: number; name: string } | null;
+  passenger: { id: number; name: string; pickupStopId: number | null; dropoffStopId: number | null } | null;
   account: {
     timeZone: string;
     brandingLogoUrl: string | null;
@@ -221,7 +222,7 @@ export function toTrackingLinkDto(link: LinkRecord, now: number): TrackingLinkDt
     allowed_emails: link.allowedEmails,
     asset: link.asset,
     route: link.route && { id: link.route.id, route_number: link.route.routeNumber, name: link.route.name },
-    passenger: link.passenger,
+    passenger: link.passenger && { id: link.passenger.id, name: link.passenger.name },
     is_active: state.isActive,
     is_expired: state.isExpired,
     is_within_schedule: state.isWithinSchedule,

@@ -311,8 +311,25 @@ export const ZPublicLocation = z
     street: z.string().meta({ description: "empty when unknown" }),
     town: z.string(),
     country: z.string(),
-    distance_km: z.number().optional().meta({ description: "straight-line distance to the destination; only with arrival-based expiry" }),
-    eta_minutes: z.number().optional().meta({ description: "estimated minutes to the destination; only with arrival-based expiry" }),
+    distance_km: z.number().optional().meta({
+      description:
+        "km to the destination (straight line) for a link with arrival-based expiry; for a route-based link (a passenger's own: their stop; another: the run's next stop) the distance along the route, or the straight line before the run's ETA is known; 0 once the stop is reached",
+    }),
+    eta_minutes: z.number().optional().meta({
+      description: "estimated minutes to the destination, or to the route-based link's stop (as distance_km); 0 once there",
+    }),
   })
   .meta({ id: "PublicLocation" });
 export type PublicLocation = z.infer<typeof ZPublicLocation>;
+
+/** ours, beside `location` on a route-based link: the stop its distance_km and eta_minutes refer to */
+export const ZPublicStop = z
+  .object({
+    name: z.string().meta({ description: "the stop's name: a passenger's own stop, or the run's next stop" }),
+    status: z.enum(["approaching", "arrived", "skipped"]).meta({
+      description: "approaching; arrived (the vehicle reached it today); skipped (it passed without stopping)",
+    }),
+    stops_before: z.number().int().meta({ description: "how many stops the vehicle makes before this one (0 once arrived or skipped)" }),
+  })
+  .meta({ id: "PublicStop" });
+export type PublicStop = z.infer<typeof ZPublicStop>;

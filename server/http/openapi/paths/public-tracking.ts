@@ -7,6 +7,7 @@ import { ZChannelAuthRequest } from "../../../modules/tracking-links/authorize-c
 import {
   ZCodeSentResponse,
   ZPublicLocation,
+  ZPublicStop,
   ZTrackingLinkInfo,
   ZViewerSessionResponse,
 } from "../../../modules/tracking-links/tracking-links.schema";
@@ -69,11 +70,12 @@ export function registerPublicTrackingPaths(registry: OpenAPIRegistry): void {
       "The public location object of the link's vehicle (null until it has reported), while the link may be watched. " +
       "403 OUTSIDE_SCHEDULE before its start and outside its schedule. 60 requests a minute per session; unknown " +
       "tokens 120 a minute per IP. A session the link no longer admits (a stricter access mode, an address taken off " +
-      "the list) is 401.",
+      "the list) is 401. A route-based link (ours) adds `stop`: the stop its distance_km and eta_minutes refer to (a " +
+      "passenger's own stop, else the run's next stop), null when there is none.",
     security: viewerSessionSecurity,
     request: { params: ZUuidParams },
     responses: {
-      200: json(z.object({ data: z.object({ location: ZPublicLocation.nullable() }) }), "The location."),
+      200: json(z.object({ data: z.object({ location: ZPublicLocation.nullable(), stop: ZPublicStop.nullable().optional() }) }), "The location."),
       410: gone,
       ...errorResponses(401, 403, 404, 429),
     },
