@@ -4,6 +4,7 @@
 // each day is a little faster or slower than the last and some are much slower (rain) or start late, red lights stop
 // the bus on the way, stands at stops vary with the passengers, and a stop with nobody waiting is driven through.
 // The bus's fixes (every `fixEveryS` seconds, with the speed it drives at) feed the real state machine.
+import { prng } from "../simulator/simulated-vehicle";
 import { advance, initialState, type Fix, type PlannedStop, type RunPlan, type RunProgressState } from "../modules/run-progress/run-progress";
 
 const ORIGIN = { latitude: 54.68, longitude: 25.27 };
@@ -13,18 +14,6 @@ export function pointAt(east: number, north: number) {
   return {
     latitude: ORIGIN.latitude + north / 111_195,
     longitude: ORIGIN.longitude + east / (111_195 * Math.cos((ORIGIN.latitude * Math.PI) / 180)),
-  };
-}
-
-/** a seeded pseudo-random generator (mulberry32): the same days every time the test runs */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -86,7 +75,7 @@ function traffic(minute: number): number {
 
 /** day `index` (from 2026-09-01) of the route, with fixes every `fixEveryS` seconds */
 export function syntheticDay(route: SyntheticRoute, index: number, kind: SyntheticDay["kind"], fixEveryS = 15): SyntheticDay {
-  const random = seededRandom(1000 + index);
+  const random = prng(1000 + index); // the same days every time the test runs
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const dayStart = Date.UTC(2026, 8, 1) + index * 24 * 60 * MINUTE;
   const startMinute = 7 * 60 + 15; // planned 07:15

@@ -37,8 +37,10 @@ export class SegmentHistoryCache {
       this.logger.warn({ err: error, routeId }, "route history not read: ETAs use the plain speed model for now");
       entry = { history: known?.history ?? SegmentHistory.empty, until: this.now() + RETRY_AFTER_FAILURE_MS };
     }
-    // the other days of this route are no longer asked for (the run's day turned)
-    for (const other of this.entries.keys()) if (other.startsWith(`${routeId}:`)) this.entries.delete(other);
+    // forget the other days of this route (the run's day turned) and routes no run asked about for a while
+    for (const [other, kept] of this.entries) {
+      if (other.startsWith(`${routeId}:`) || kept.until + HISTORY_MAX_AGE_MS < this.now()) this.entries.delete(other);
+    }
     this.entries.set(key, entry);
     return entry.history;
   }
