@@ -88,7 +88,7 @@ export class RunProgressTracker {
         const step = expire(held.run.plan, held.state, now);
         if (step.events.length > 0) {
           await this.commit(held, step, held.assetId ?? held.run.assetId, null);
-          this.publishEta(held.run, held.assetId ?? held.run.assetId, now, []);
+          this.publishEta(held.run, held.assetId ?? held.run.assetId, held.run.plan.finishBy, []); // finished at that moment
         }
         if (isTerminal(held.state.status) || now > held.run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs) this.states.delete(key);
       }
