@@ -18,7 +18,7 @@ export async function listRouteOccurrences(
     accountId: number;
     routeId: number;
     query: unknown;
-    /** a day not followed yet gets a progress of its own (scheduled or cancelled, every stop pending) instead of null */
+    /** a day not followed yet gets a progress (scheduled or cancelled, every stop pending) instead of null */
     progressAlways?: boolean;
   },
   now = Date.now(),

@@ -136,8 +136,8 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
       });
       expect(heard.at(-1)).toMatchObject({ run: { status: "finished", reason: "last_stop", startedAt: expect.any(Number), finishedAt: expect.any(Number) } });
 
-      // run.eta: one per fix of the run in progress (A from its start at 60 s to 240 s, B from 270 s to 420 s), each after
-      // that fix's events, and one without stops after the finish; never for A's fix once B drives
+      // run.eta: one per fix of the run in progress (A from its start at 60 s to 240 s, B from 270 s to 420 s), each
+      // after that fix's events, and one without stops after the finish; never for A's fix once B drives
       expect(etas.map((m) => [(m.at - t0) / 1000, m.vehicle.assetId, m.stops.map((stop) => stop.sequence)])).toEqual([
         [60, busA.id, [2, 3, 4]],
         [90, busA.id, [2, 3, 4]],

@@ -57,7 +57,7 @@ export class SegmentHistory {
 
   static readonly empty = new SegmentHistory(new Map(), new Map());
 
-  /** the typical time from leaving `fromId` to reaching `toId` for a start at `minute` of the day, or null: too few runs */
+  /** the typical time from leaving `fromId` to reaching `toId`, started at `minute` of the day; null: too few runs */
   segment(fromId: number, toId: number, minute: number): Typical | null {
     const bucket = Math.floor(minute / SEGMENT_HISTORY_RULES.bucketMinutes);
     const key = `${fromId}>${toId}@${bucket}`;
