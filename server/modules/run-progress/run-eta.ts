@@ -116,7 +116,7 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
   const plainKmh =
     drivenS >= ETA_MODEL.tripSpeedAfterS ? clamp((drivenM / drivenS) * 3.6, ETA_MODEL.tripSpeedMinKmh, ETA_MODEL.tripSpeedMaxKmh) : ETA_MODEL.townSpeedKmh;
 
-  /** a leg's time and spread (s) started at `startAt`: history times the lateness, else its distance at the plain speed */
+  /** a leg's time and spread (s) from `startAt`: its history times the lateness, else its length at the plain speed */
   const legTime = (from: Located, to: Located, startAt: number, distanceM: number) => {
     const typical = history.segment(from.id, to.id, minuteOf(startAt));
     if (typical) return { seconds: typical.seconds * lateness, spreadS: Math.max(typical.spreadS, ETA_MODEL.minHistorySpread * typical.seconds) * lateness };
