@@ -25,7 +25,7 @@ const PROGRAM_NUMBER = 1063;
 const FOREVER_MS = Number.MAX_SAFE_INTEGER;
 
 /** small seeded PRNG (mulberry32): the same seed drives the same way */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

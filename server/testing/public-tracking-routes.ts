@@ -1,8 +1,8 @@
-// Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out, approach alert,
-// /broadcasting/auth), the account's public-tracking API (send-welcome, rotate-link, route occurrences) and its
-// tracking-link management (/api/{account_key}/tracking-links) served by their real route handlers on a server
-// started without Next.js (test nodes, benchmarks), where Next's router would otherwise answer. Only the routing is
-// replaced; every handler, wrapper and use case is the production code.
+// Test support: the public tracking REST routes (info, verify, location, access requests, form, run, opt-out,
+// approach alert, /broadcasting/auth), the account's public-tracking API (send-welcome, rotate-link, route
+// occurrences, a run in full) and its tracking-link management (/api/{account_key}/tracking-links) served by their
+// real route handlers on a server started without Next.js (test nodes, benchmarks), where Next's router would
+// otherwise answer. Only the routing is replaced; every handler, wrapper and use case is the production code.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as channelAuth from "../../app/broadcasting/auth/route";
 import * as accessRequests from "../../app/api/public/tracking/[uuid]/access-requests/route";
@@ -16,6 +16,7 @@ import * as run from "../../app/api/public/tracking/[uuid]/run/route";
 import * as sendWelcome from "../../app/api/[accountKey]/public-tracking/passengers/send-welcome/route";
 import * as rotateLink from "../../app/api/[accountKey]/public-tracking/passengers/[passengerId]/rotate-link/route";
 import * as occurrences from "../../app/api/[accountKey]/public-tracking/routes/[routeId]/occurrences/route";
+import * as runInFull from "../../app/api/[accountKey]/public-tracking/runs/[runId]/route";
 import * as trackingLinks from "../../app/api/[accountKey]/tracking-links/route";
 // the transit feeds (docs/gtfs.md)
 import * as gtfsRealtime from "../../app/api/[accountKey]/public-tracking/gtfs-realtime/route";
@@ -39,6 +40,7 @@ const ROUTES: Array<{ pattern: RegExp; module: RouteModule }> = [
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/send-welcome$/, module: sendWelcome as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/passengers\/(?<passengerId>[^/]+)\/rotate-link$/, module: rotateLink as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/routes\/(?<routeId>[^/]+)\/occurrences$/, module: occurrences as unknown as RouteModule },
+  { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/runs\/(?<runId>[^/]+)$/, module: runInFull as unknown as RouteModule },
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/tracking-links$/, module: trackingLinks as unknown as RouteModule },
   // the transit feeds (docs/gtfs.md)
   { pattern: /^\/api\/(?<accountKey>[^/]+)\/public-tracking\/gtfs-realtime$/, module: gtfsRealtime as unknown as RouteModule },

@@ -1,5 +1,5 @@
-// The OpenAPI document describes the passenger-link calls: send-welcome, rotate-link and occurrences under an API
-// key, the day's run and opt-out under a viewer session, each with the statuses its handler answers.
+// The OpenAPI document describes the passenger-link calls: send-welcome, rotate-link, occurrences and a run in
+// full under an API key, the day's run and opt-out under a viewer session, each with the statuses its handler answers.
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./document";
 
@@ -10,6 +10,7 @@ describe("OpenAPI: passenger links", () => {
     ["post", "/api/{accountKey}/public-tracking/passengers/send-welcome", "apiKey", ["200", "401", "403", "404", "422", "429", "503"]],
     ["post", "/api/{accountKey}/public-tracking/passengers/{passengerId}/rotate-link", "apiKey", ["200", "401", "403", "404", "429"]],
     ["get", "/api/{accountKey}/public-tracking/routes/{routeId}/occurrences", "apiKey", ["200", "401", "403", "404", "422"]],
+    ["get", "/api/{accountKey}/public-tracking/runs/{runId}", "apiKey", ["200", "401", "403", "404"]],
     ["get", "/api/public/tracking/{uuid}/run", "viewerSession", ["200", "401", "403", "410", "429"]],
     ["post", "/api/public/tracking/{uuid}/opt-out", "viewerSession", ["200", "401", "403", "404", "429"]],
   ])("registers %s %s", (method, path, scheme, statuses) => {

@@ -13,7 +13,16 @@ import { OCCURRENCE_LIMITS, ZOccurrenceQuery, type Occurrence, type OccurrenceLi
 const vehicleSelect = { select: { id: true, name: true, plate: true } } as const;
 const driverSelect = { select: { id: true, name: true } } as const;
 
-export async function listRouteOccurrences(input: { accountId: number; routeId: number; query: unknown }, now = Date.now()): Promise<OccurrenceList> {
+export async function listRouteOccurrences(
+  input: {
+    accountId: number;
+    routeId: number;
+    query: unknown;
+    /** a day not followed yet gets a progress (scheduled or cancelled, every stop pending) instead of null */
+    progressAlways?: boolean;
+  },
+  now = Date.now(),
+): Promise<OccurrenceList> {
   const query = parseInput(ZOccurrenceQuery, input.query);
   const prisma = db();
   const route = await prisma.route.findFirst({
@@ -40,20 +49,23 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
   const runOf = new Map(runs.map((run) => [run.date, run]));
   const progress = await prisma.runProgress.findMany({
     where: { routeId: input.routeId, date: { gte: formatLocalDate(from), lte: formatLocalDate(to) } },
-    select: { date: true, status: true, startedAt: true, finishedAt: true, state: true },
+    select: { date: true, status: true, startedAt: true, finishedAt: true, state: true, eta: true },
   });
   const progressOf = new Map(progress.map((row) => [row.date, row]));
   const instant = (ms: number | null) => (ms === null ? null : isoWithOffset(ms, timeZone));
-  const progressDto = (date: string, startMinute: number | null): RunProgressDto | null => {
-    const row = progressOf.get(date);
+  const progressDto = (date: string, startMinute: number | null, planned: "scheduled" | "cancelled"): RunProgressDto | null => {
+    const row = progressOf.get(date) ?? (input.progressAlways ? notFollowed(planned) : undefined);
     if (!row) return null;
     const states = new Map((row.state as unknown as StoredState).stops.map((stop) => [stop.stopId, stop]));
+    // the estimates stored with the state count while the run is in progress, for the stops still ahead
+    const etas = new Map(row.status === "in_progress" ? ((row.eta as unknown as StoredEta | null)?.stops ?? []).map((eta) => [eta.stopId, eta]) : []);
     return {
       status: row.status,
       started_at: instant(row.startedAt?.getTime() ?? null),
       finished_at: instant(row.finishedAt?.getTime() ?? null),
       stops: route.stops.map((stop) => {
         const state = states.get(stop.id);
+        const eta = (state?.status ?? "pending") === "pending" ? etas.get(stop.id) : undefined;
         const planned = stop.clockMinute ?? (stop.offsetMinutes !== null && startMinute !== null ? startMinute + stop.offsetMinutes : null);
         return {
           id: stop.id,
@@ -64,6 +76,8 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
           arrived_at: instant(state?.arrivedAt ?? null),
           departed_at: instant(state?.departedAt ?? null),
           skipped_at: instant(state?.skippedAt ?? null),
+          eta: instant(eta?.etaAt ?? null),
+          eta_uncertainty_s: eta?.uncertaintyS ?? null,
         };
       }),
     };
@@ -83,7 +97,7 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
       driver: run?.driver ?? route.driver,
       notice: run?.notice ?? null,
       source: day.source,
-      progress: progressDto(date, day.startMinute),
+      progress: progressDto(date, day.startMinute, day.status),
     };
   });
   return { data, next_cursor: null, from: formatLocalDate(from), to: formatLocalDate(to), time_zone: timeZone };
@@ -92,6 +106,16 @@ export async function listRouteOccurrences(input: { accountId: number; routeId: 
 /** what run_progress.state holds of each stop (run-progress/run-progress.ts, StopState) */
 interface StoredState {
   stops: { stopId: number; status: "pending" | "arrived" | "departed" | "skipped"; arrivedAt: number | null; departedAt: number | null; skippedAt: number | null }[];
+}
+
+/** what run_progress.eta holds (run-progress-tracker.ts: the latest run.eta's stops) */
+interface StoredEta {
+  stops: { stopId: number; etaAt: number; uncertaintyS: number }[];
+}
+
+/** a day its vehicle has not driven yet, as a progress row would show it */
+function notFollowed(planned: "scheduled" | "cancelled") {
+  return { status: planned, startedAt: null, finishedAt: null, state: { stops: [] } as unknown, eta: null };
 }
 
 /** the range asked for: from defaults to today, to to 13 days after from; both checked, at most 92 days */

@@ -365,6 +365,11 @@ export const ZRunProgress = z
         arrived_at: ZInstant,
         departed_at: ZInstant,
         skipped_at: ZInstant,
+        eta: ZInstant.meta({
+          description:
+            "the estimated arrival (docs/run-progress.md, ETA), as last stored with the run's state (at most a minute old); null when the stop is done, has no position, or the run is not in progress",
+        }),
+        eta_uncertainty_s: z.number().int().nullable().meta({ description: "how far either side of eta the arrival may fall, in seconds; null with eta" }),
       }),
     ),
   })
@@ -397,6 +402,26 @@ export const ZOccurrenceList = z
   })
   .meta({ id: "RouteOccurrences" });
 export type OccurrenceList = z.infer<typeof ZOccurrenceList>;
+
+/** one imported run in full (GET /runs/{id}): its day as the occurrences list it, the route, and always a progress */
+export const ZRunInFull = z
+  .object({
+    id: z.number().int(),
+    route: z.object({ id: z.number().int(), route_number: z.string(), name: z.string().nullable() }),
+    date: ZLocalDate,
+    status: z.enum(["scheduled", "cancelled"]).meta({ description: "the plan; how it was driven is progress.status" }),
+    start_time: ZClock,
+    end_time: ZClock,
+    vehicle: z.object({ id: z.number().int(), name: z.string(), plate: z.string().nullable() }).nullable(),
+    driver: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    notice: z.string().nullable(),
+    progress: ZRunProgress.meta({
+      description: "the run as driven; before its vehicle reported in its window: scheduled (cancelled for a cancelled run), every stop pending",
+    }),
+    time_zone: z.string().meta({ description: "the account's IANA time zone, in which the date and times are given" }),
+  })
+  .meta({ id: "RunInFull" });
+export type RunInFull = z.infer<typeof ZRunInFull>;
 
 export const ZOccurrenceQuery = z.object({
   from: z.string().optional().meta({ description: "first day, YYYY-MM-DD; default today in the account's time zone" }),

@@ -31,6 +31,9 @@ export interface FollowedRun {
   routeName: string | null;
   /** YYYY-MM-DD in the account's time zone */
   date: string;
+  /** the account's time zone and that day's local midnight (epoch ms): the ETA model's time of day */
+  timeZone: string;
+  dayStart: number;
   runId: number | null;
   /** the vehicle driving it, or null: none assigned, nothing to follow */
   assetId: number | null;
@@ -77,6 +80,8 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
         routeNumber: route.routeNumber,
         routeName: route.name,
         date,
+        timeZone,
+        dayStart: at(0),
         runId: run?.id ?? null,
         assetId: run?.assetId ?? route.assetId,
         plan: {

@@ -3,7 +3,9 @@
 // Vehicle A drives the first half of today's run (the run's vehicle; the route names none); the server is stopped and
 // started again on the same database mid-run; the run's vehicle is changed to B, which drives the rest while A's
 // fixes no longer count. The hub carries every arrival, departure and the run's start and finish, in order, with ids
-// that continue across the restart, and the stored state is the finished run.
+// that continue across the restart, and the stored state is the finished run. After each fix of the run in progress
+// the hub carries the estimated arrivals at the stops still ahead ("run.eta"), after that fix's run.progress events,
+// stored with the state, and one last message without stops once the run finished.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { parseEnv } from "../../env";
@@ -22,6 +24,7 @@ import { createRun } from "../runs/create-run";
 import { updateRun } from "../runs/update-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
 import type { RunProgressMessage } from "./run-progress-message";
+import type { RunEtaMessage } from "./run-eta-message";
 import { pollUntil } from "../../testing/poll-until";
 
 /** pollUntil with this file's deadline */
@@ -42,9 +45,19 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
     let running: RunningServer | undefined;
     const devices: TestDevice[] = [];
     const heard: RunProgressMessage[] = [];
+    const etas: RunEtaMessage[] = [];
+    /** both channels in the order heard: "progress <type>" or "eta <stop sequences>" */
+    const order: string[] = [];
     const start = async () => {
       running = await startFleetline(env, { next: false });
-      running.hub.subscribe("run.progress", (message) => heard.push(message));
+      running.hub.subscribe("run.progress", (message) => {
+        heard.push(message);
+        order.push(`progress ${message.type}`);
+      });
+      running.hub.subscribe("run.eta", (message) => {
+        etas.push(message);
+        order.push(`eta ${message.stops.map((stop) => stop.sequence).join(",")}`);
+      });
     };
     try {
       await start();
@@ -79,6 +92,9 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
         expect(await a.send([record])).toBe(1);
       }
       await waitFor("the departure from stop 2", () => (heard.some((m) => m.type === "stop_departed" && m.stop?.id === stops[1]!.id) ? true : undefined));
+      // the estimates written with the departure: stops 3 and 4 ahead, from the fix that showed it
+      const midRun = await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } });
+      expect(midRun.eta).toMatchObject({ at: t0 + 240_000, stops: [{ stopId: stops[2]!.id, sequence: 3 }, { stopId: stops[3]!.id, sequence: 4 }] });
       await running!.stop(); // stores and publishes what was sent, then stops
       running = undefined;
       a.destroy();
@@ -93,6 +109,7 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
         expect(await b.send([record])).toBe(1);
       }
       await waitFor("the run's finish", () => (heard.some((m) => m.type === "run_finished") ? true : undefined));
+      await waitFor("the last estimates", () => (etas.at(-1)?.stops.length === 0 ? true : undefined));
 
       const expected: [string, number | null, number, number][] = [
         ["stop_arrived", 1, 0, busA.id],
@@ -119,8 +136,47 @@ describe.each(databaseKinds())("run progress from devices over TCP on %s", (kind
       });
       expect(heard.at(-1)).toMatchObject({ run: { status: "finished", reason: "last_stop", startedAt: expect.any(Number), finishedAt: expect.any(Number) } });
 
+      // run.eta: one per fix of the run in progress (A from its start at 60 s to 240 s, B from 270 s to 420 s), each
+      // after that fix's events, and one without stops after the finish; never for A's fix once B drives
+      expect(etas.map((m) => [(m.at - t0) / 1000, m.vehicle.assetId, m.stops.map((stop) => stop.sequence)])).toEqual([
+        [60, busA.id, [2, 3, 4]],
+        [90, busA.id, [2, 3, 4]],
+        [120, busA.id, [2, 3, 4]],
+        [150, busA.id, [2, 3, 4]],
+        [180, busA.id, [3, 4]],
+        [210, busA.id, [3, 4]],
+        [240, busA.id, [3, 4]],
+        [270, busB.id, [3, 4]],
+        [300, busB.id, [3, 4]],
+        [330, busB.id, [4]],
+        [360, busB.id, [4]],
+        [390, busB.id, [4]],
+        [420, busB.id, [4]],
+        [450, busB.id, []],
+      ]);
+      expect(order.indexOf("progress run_started")).toBeLessThan(order.indexOf("eta 2,3,4"));
+      expect(order.indexOf("progress stop_arrived", order.indexOf("eta 2,3,4"))).toBeLessThan(order.indexOf("eta 3,4"));
+      expect(order.slice(-2)).toEqual(["progress run_finished", "eta "]);
+      for (const message of etas) {
+        expect(message).toMatchObject({ version: 1, accountId: account.id, routeId: route.id, date: run.date, runId: run.id });
+        message.stops.forEach((stop, index) => {
+          expect(stop.etaAt).toBeGreaterThanOrEqual(message.at);
+          expect(stop.name).toBe(`Stop ${stop.sequence}`);
+          const before = message.stops[index - 1];
+          if (before) {
+            expect(stop.etaAt).toBeGreaterThan(before.etaAt);
+            expect(stop.uncertaintyS).toBeGreaterThanOrEqual(before.uncertaintyS);
+            expect(stop.distanceM).toBeGreaterThan(before.distanceM);
+          }
+        });
+      }
+      // no history for this route: the plain model, 1 km legs at 1.3 times the straight line; at 150 s the bus is 875 m
+      // along the first leg, so 125 m of it and the next 1 km are left to stop 3
+      const at150 = etas.find((m) => m.at === t0 + 150_000)!;
+      expect(at150.stops.map((stop) => stop.distanceM)).toEqual([163, 1463, 2763]);
+
       const stored = await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } });
-      expect(stored).toMatchObject({ runId: run.id, assetId: busB.id, status: "finished", eventCount: 9 });
+      expect(stored).toMatchObject({ runId: run.id, assetId: busB.id, status: "finished", eventCount: 9, eta: null });
       expect((stored.state as { stops: { status: string }[] }).stops.map((s) => s.status)).toEqual(["departed", "departed", "departed", "arrived"]);
 
       // the occurrences endpoint's use case: the day's progress, stop by stop, times in the account's zone (UTC)

@@ -8,8 +8,13 @@
 // until "runs.changed"; per run, its state, loaded from `run_progress` the first time and then kept in memory. A
 // state is written when it produced events (before they are published, so an event on the hub is always in the
 // database) and otherwise at most once a minute, which is what a restart resumes from.
+//
+// After each fix of a run in progress it also publishes the estimated arrivals at the stops still ahead ("run.eta",
+// run-eta.ts), after that fix's run.progress events, and one last message without stops when the run is over; the
+// latest estimates are written with the state (run_progress.eta) for readers that did not hear them.
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
+import { Prisma } from "../../generated/prisma/client";
 import type { Hub } from "../../hub";
 import { SerialQueue } from "../../serial-queue";
 import type { LivePosition } from "../positions/live-position";
@@ -17,6 +22,9 @@ import { loadFollowedRuns, type FollowedRun } from "./followed-runs";
 import { doorOpen } from "./door-open";
 import { advance, expire, initialState, isTerminal, RUN_PROGRESS_RULES, type RunProgressEvent, type RunProgressState, type Step } from "./run-progress";
 import { runProgressMessage } from "./run-progress-message";
+import { estimateArrivals } from "./run-eta";
+import type { RunEtaMessage, RunEtaStop } from "./run-eta-message";
+import { SegmentHistoryCache } from "./segment-history-cache";
 
 /** how long an account's runs are kept before they are read again (changes also announce themselves) */
 export const FOLLOWED_RUNS_MAX_AGE_MS = 60_000;
@@ -49,10 +57,12 @@ export class RunProgressTracker {
   private readonly states = new Map<string, HeldState>();
   private readonly queue: SerialQueue;
   private readonly now: () => number;
+  private readonly histories: SegmentHistoryCache;
 
   constructor(private readonly options: RunProgressTrackerOptions) {
     this.now = options.now ?? Date.now;
     this.queue = new SerialQueue(options.logger, "run progress");
+    this.histories = new SegmentHistoryCache(options.prisma, options.logger, this.now);
   }
 
   /** an account's routes or runs changed: read them again before its next position */
@@ -76,7 +86,10 @@ export class RunProgressTracker {
       const now = this.now();
       for (const [key, held] of this.states) {
         const step = expire(held.run.plan, held.state, now);
-        if (step.events.length > 0) await this.commit(held, step, held.assetId ?? held.run.assetId);
+        if (step.events.length > 0) {
+          await this.commit(held, step, held.assetId ?? held.run.assetId, null);
+          this.publishEta(held.run, held.assetId ?? held.run.assetId, held.run.plan.finishBy, []); // finished at that moment
+        }
         if (isTerminal(held.state.status) || now > held.run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs) this.states.delete(key);
       }
     });
@@ -112,11 +125,15 @@ export class RunProgressTracker {
       });
       if (step.state === held.state) continue;
       held.run = run;
+      const etas = await this.arrivals(run, step.state);
       if (step.events.length > 0 || held.assetId !== position.assetId || this.now() - held.writtenAt >= STATE_WRITE_EVERY_MS) {
-        await this.commit(held, step, position.assetId);
+        await this.commit(held, step, position.assetId, etas && { at: position.dateUpdated, stops: etas });
       } else {
         held.state = step.state;
       }
+      // the estimates after this fix's run.progress events; an empty list once when the run is over
+      if (etas) this.publishEta(run, position.assetId, position.dateUpdated, etas);
+      else if (isTerminal(step.state.status)) this.publishEta(run, position.assetId, position.dateUpdated, []);
     }
   }
 
@@ -148,8 +165,23 @@ export class RunProgressTracker {
     return held;
   }
 
-  /** stores the new state, then publishes its events in order */
-  private async commit(held: HeldState, step: Step, assetId: number | null): Promise<void> {
+  /** the estimated arrivals after a step, or null: the run is not in progress */
+  private async arrivals(run: FollowedRun, state: RunProgressState): Promise<RunEtaStop[] | null> {
+    if (state.status !== "in_progress") return null;
+    const history = await this.histories.get(run.routeId, run.date, run.timeZone);
+    const located = new Map(run.plan.stops.map((stop) => [stop.id, stop]));
+    const stops = run.stops.map((stop) => ({ ...stop, latitude: located.get(stop.id)?.latitude ?? null, longitude: located.get(stop.id)?.longitude ?? null }));
+    return estimateArrivals({ stops, state, history, dayStart: run.dayStart });
+  }
+
+  private publishEta(run: FollowedRun, assetId: number | null, at: number, stops: RunEtaStop[]): void {
+    if (assetId === null) return; // a run finished by the clock whose vehicle was deleted: nobody follows its ETAs
+    const message: RunEtaMessage = { version: 1, accountId: run.accountId, routeId: run.routeId, date: run.date, runId: run.runId, vehicle: { assetId }, at, stops };
+    this.options.hub.publish("run.eta", message).catch((error: unknown) => this.options.logger.error({ err: error, run: run.key }, "run ETA not published"));
+  }
+
+  /** stores the new state (and the estimates made from it), then publishes its events in order */
+  private async commit(held: HeldState, step: Step, assetId: number | null, eta: { at: number; stops: RunEtaStop[] } | null): Promise<void> {
     const { run } = held;
     const { state, events } = step;
     const eventCount = held.eventCount + events.length;
@@ -160,6 +192,7 @@ export class RunProgressTracker {
       startedAt: state.startedAt === null ? null : new Date(state.startedAt),
       finishedAt: (state.finishedAt ?? state.cancelledAt) === null ? null : new Date((state.finishedAt ?? state.cancelledAt)!),
       state: state as object,
+      eta: eta === null ? Prisma.DbNull : (eta as object),
       eventCount,
     };
     await this.options.prisma.runProgress.upsert({

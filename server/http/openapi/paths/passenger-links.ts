@@ -1,9 +1,10 @@
 // Passenger links and routes for integrators ({base_url}/api/{account_key}/public-tracking, API key): send-welcome, a
-// passenger's link rotated to a new address, and a route's occurrences. The webhook calls of the same base path are registered in their own file.
+// passenger's link rotated to a new address, a route's occurrences and one run in full. The webhook calls of the same
+// base path are registered in their own file.
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ZPassengerLink, ZSendWelcome, ZSendWelcomeResult } from "../../../modules/passengers/passengers.schema";
-import { ZOccurrenceList, ZOccurrenceQuery } from "../../../modules/routes/routes.schema";
+import { ZOccurrenceList, ZOccurrenceQuery, ZRunInFull } from "../../../modules/routes/routes.schema";
 import { apiKeySecurity, errorResponses } from "../common";
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -68,5 +69,20 @@ export function registerPassengerLinkPaths(registry: OpenAPIRegistry): void {
       query: ZOccurrenceQuery,
     },
     responses: { 200: json(ZOccurrenceList, "The route's occurrences, by date."), ...errorResponses(401, 403, 404, 422) },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/{accountKey}/public-tracking/runs/{runId}",
+    tags: ["Passenger links"],
+    summary: "One run in full",
+    description:
+      "An imported run (a runs row) of the account: its route, day, plan (status, times, vehicle and driver, the " +
+      "route's where the run leaves them empty) and how it is driven: the run's state, when it started and finished, " +
+      "and per stop the planned time, state, ETA with its uncertainty (while the run is in progress) and actual times. " +
+      "progress is never null here: before the vehicle reported it is scheduled (cancelled for a cancelled run) with " +
+      "every stop pending. Another account's run, or an unknown id, is 404 RUN_NOT_FOUND.",
+    security: apiKeySecurity,
+    request: { params: ZAccountParams.extend({ runId: z.string().meta({ description: "The run's id (created_ids of a runs import; run_id of an occurrence)." }) }) },
+    responses: { 200: json(z.object({ data: ZRunInFull }), "The run."), ...errorResponses(401, 403, 404) },
   });
 }

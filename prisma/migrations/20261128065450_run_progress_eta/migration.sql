@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "run_progress" ADD COLUMN     "eta" JSONB;
