@@ -6,6 +6,7 @@
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
 import { announce } from "../../announce";
+import { cancelFollowedRuns } from "../run-progress/cancel-followed-runs";
 import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";
@@ -48,6 +49,7 @@ function readRun(row: RunRow, rowNumber: number, context: ImportContext) {
 export async function importRuns(input: { prisma: ImportDb; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
   const { prisma, context, rows, outcome } = input;
   const written = new Set<number>();
+  const cancelled = new Set<number>();
   for (const [index, row] of rows.entries()) {
     const rowNumber = input.firstRow + index;
     try {
@@ -65,6 +67,7 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
         outcome.created(created.id, false);
       }
       written.add(run.routeId);
+      if (status === "cancelled") cancelled.add(run.routeId);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       outcome.failed({ row: error.row, field: error.field, reason: error.message });
@@ -74,5 +77,7 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
   if (!isDryRun(prisma)) {
     await refreshLinksOfRoutes([...written]);
     await announce("runs.changed", { accountId: context.accountId }); // the runs run-progress follows
+    // a cancelled run being followed now announces run_cancelled at once, not on its vehicle's next fix
+    if (cancelled.size > 0) await cancelFollowedRuns({ accountId: context.accountId, routeIds: [...cancelled] });
   }
 }

@@ -7,7 +7,9 @@
 // What it holds: per account, the runs of yesterday and today with their plans (followed-runs.ts), kept a minute or
 // until "runs.changed"; per run, its state, loaded from `run_progress` the first time and then kept in memory. A
 // state is written when it produced events (before they are published, so an event on the hub is always in the
-// database) and otherwise at most once a minute, which is what a restart resumes from.
+// database) and otherwise at most once a minute, which is what a restart resumes from. A write lands only over the
+// event count it was computed from (run-progress-store.ts): when a cancellation or another node's sweep wrote the row
+// meanwhile, the state is read again and the fix evaluated anew, so no event is announced twice.
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import type { Hub } from "../../hub";
@@ -17,6 +19,8 @@ import { loadFollowedRuns, type FollowedRun } from "./followed-runs";
 import { doorOpen } from "./door-open";
 import { advance, expire, initialState, isTerminal, RUN_PROGRESS_RULES, type RunProgressEvent, type RunProgressState, type Step } from "./run-progress";
 import { runProgressMessage } from "./run-progress-message";
+import { announceRunEvents } from "./announce-run-events";
+import { readProgress, writeProgress } from "./run-progress-store";
 
 /** how long an account's runs are kept before they are read again (changes also announce themselves) */
 export const FOLLOWED_RUNS_MAX_AGE_MS = 60_000;
@@ -33,9 +37,14 @@ interface HeldState {
   /** the vehicle whose fix last moved it: a fix of another vehicle starts a new path */
   assetId: number | null;
   eventCount: number;
+  /** a row exists for it (else the first write creates it) */
+  stored: boolean;
   writtenAt: number;
   run: FollowedRun;
 }
+
+/** a write that lost to another writer is tried again over the state read anew, this many times in all */
+const WRITE_ATTEMPTS = 3;
 
 export interface RunProgressTrackerOptions {
   prisma: Db;
@@ -76,7 +85,8 @@ export class RunProgressTracker {
       const now = this.now();
       for (const [key, held] of this.states) {
         const step = expire(held.run.plan, held.state, now);
-        if (step.events.length > 0) await this.commit(held, step, held.assetId ?? held.run.assetId);
+        // a write that lost: another node wrote the row; this node forgets it and reads it again if a fix comes
+        if (step.events.length > 0 && !(await this.commit(held, step, held.assetId ?? held.run.assetId))) continue;
         if (isTerminal(held.state.status) || now > held.run.plan.finishBy + RUN_PROGRESS_RULES.maxGapMs) this.states.delete(key);
       }
     });
@@ -99,25 +109,32 @@ export class RunProgressTracker {
       account = await this.load(position.accountId);
     }
     for (const run of this.relevant(account, position)) {
-      const held = await this.held(run);
-      if (isTerminal(held.state.status)) continue;
-      // a fix of another vehicle than the last one (the run's vehicle was changed): its path starts here
-      const previous = held.assetId === position.assetId ? held.state : { ...held.state, last: null, inside: null };
-      const step = advance(run.plan, previous, {
-        at: position.dateUpdated,
-        latitude: position.latitude,
-        longitude: position.longitude,
-        speedKmh: position.speed,
-        doorOpen: doorOpen(position.ioData),
-      });
-      if (step.state === held.state) continue;
-      held.run = run;
-      if (step.events.length > 0 || held.assetId !== position.assetId || this.now() - held.writtenAt >= STATE_WRITE_EVERY_MS) {
-        await this.commit(held, step, position.assetId);
-      } else {
-        held.state = step.state;
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (await this.followRun(run, position)) break;
       }
     }
+  }
+
+  /** one fix for one run; false: the write lost to another writer (the held state is dropped, to be read again) */
+  private async followRun(run: FollowedRun, position: LivePosition): Promise<boolean> {
+    const held = await this.held(run);
+    if (isTerminal(held.state.status)) return true;
+    // a fix of another vehicle than the last one (the run's vehicle was changed): its path starts here
+    const previous = held.assetId === position.assetId ? held.state : { ...held.state, last: null, inside: null };
+    const step = advance(run.plan, previous, {
+      at: position.dateUpdated,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      speedKmh: position.speed,
+      doorOpen: doorOpen(position.ioData),
+    });
+    if (step.state === held.state) return true;
+    held.run = run;
+    if (step.events.length > 0 || held.assetId !== position.assetId || this.now() - held.writtenAt >= STATE_WRITE_EVERY_MS) {
+      return this.commit(held, step, position.assetId);
+    }
+    held.state = step.state;
+    return true;
   }
 
   private async load(accountId: number): Promise<AccountRuns> {
@@ -137,43 +154,34 @@ export class RunProgressTracker {
   private async held(run: FollowedRun): Promise<HeldState> {
     const known = this.states.get(run.key);
     if (known) return known;
-    const row = await this.options.prisma.runProgress.findUnique({
-      where: { routeId_date: { routeId: run.routeId, date: run.date } },
-      select: { state: true, assetId: true, eventCount: true, updatedAt: true },
-    });
+    const row = await readProgress(this.options.prisma, run);
     const held: HeldState = row
-      ? { state: row.state as unknown as RunProgressState, assetId: row.assetId, eventCount: row.eventCount, writtenAt: row.updatedAt.getTime(), run }
-      : { state: initialState(run.plan), assetId: null, eventCount: 0, writtenAt: 0, run };
+      ? { state: row.state, assetId: row.assetId, eventCount: row.eventCount, stored: true, writtenAt: row.updatedAt, run }
+      : { state: initialState(run.plan), assetId: null, eventCount: 0, stored: false, writtenAt: 0, run };
     this.states.set(run.key, held);
     return held;
   }
 
-  /** stores the new state, then publishes its events in order */
-  private async commit(held: HeldState, step: Step, assetId: number | null): Promise<void> {
+  /**
+   * stores the new state, then announces its events in order (webhooks, hub); false: another writer changed the row
+   * since it was read, nothing was written or announced, and the held state is dropped
+   */
+  private async commit(held: HeldState, step: Step, assetId: number | null): Promise<boolean> {
     const { run } = held;
     const { state, events } = step;
     const eventCount = held.eventCount + events.length;
-    const columns = {
-      runId: run.runId,
-      assetId,
-      status: state.status,
-      startedAt: state.startedAt === null ? null : new Date(state.startedAt),
-      finishedAt: (state.finishedAt ?? state.cancelledAt) === null ? null : new Date((state.finishedAt ?? state.cancelledAt)!),
-      state: state as object,
-      eventCount,
-    };
-    await this.options.prisma.runProgress.upsert({
-      where: { routeId_date: { routeId: run.routeId, date: run.date } },
-      create: { accountId: run.accountId, routeId: run.routeId, date: run.date, ...columns },
-      update: columns,
-    });
+    const written = await writeProgress(this.options.prisma, run, { readCount: held.stored ? held.eventCount : null, state, eventCount, assetId });
+    if (!written) {
+      this.states.delete(run.key);
+      return false;
+    }
     held.state = state;
     held.assetId = assetId;
+    held.stored = true;
     held.writtenAt = this.now();
-    events.forEach((event: RunProgressEvent, index) => {
-      const message = runProgressMessage({ run, state, event, sequence: held.eventCount + index + 1, assetId });
-      this.options.hub.publish("run.progress", message).catch((error: unknown) => this.options.logger.error({ err: error, event: message.id }, "run progress event not published"));
-    });
+    const messages = events.map((event: RunProgressEvent, index) => runProgressMessage({ run, state, event, sequence: held.eventCount + index + 1, assetId }));
+    announceRunEvents(this.options.hub, this.options.logger, messages, assetId === run.assetId ? run.assetName : null);
     held.eventCount = eventCount;
+    return true;
   }
 }

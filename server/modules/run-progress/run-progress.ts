@@ -323,3 +323,13 @@ export function expire(plan: RunPlan, previous: RunProgressState, now: number): 
   step.finish(plan.finishBy, "end_time");
   return { state, events: step.events };
 }
+
+/**
+ * a run cancelled by the team, at `at`, whatever its vehicle does: the cancellation's own writer calls it
+ * (cancel-followed-runs.ts), so a run whose vehicle sends no fix is cancelled too; nothing for a run already over
+ */
+export function cancel(previous: RunProgressState, at: number): Step {
+  if (isTerminal(previous.status)) return { state: previous, events: [] };
+  const state: RunProgressState = { ...structuredClone(previous), status: "cancelled", cancelledAt: at, inside: null };
+  return { state, events: [{ type: "run_cancelled", at }] };
+}

@@ -216,7 +216,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   }
 
   const announce: WebhookAnnouncer = (accountId, event, data, target?: WebhookTarget) => {
-    const pendingEvent = { accountId, event, data, eventId: target?.eventId ?? randomUUID(), createdAt: new Date(), webhookId: target?.webhookId };
+    const pendingEvent = { accountId, event, data, eventId: target?.eventId ?? randomUUID(), createdAt: target?.createdAt ?? new Date(), webhookId: target?.webhookId };
     if (stopping) return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: STOPPING });
     const queued = accounts.get(accountId);
     // a full share drops the account's own event, whoever else is waiting

@@ -1,18 +1,31 @@
 // The events an account's webhooks can subscribe to (spec, Events: Webhooks) and the one call the rest of the
 // platform makes to announce one. Delivery happens elsewhere, after the caller has moved on: announcing never waits
 // for a receiver.
+import { RUN_WEBHOOK_EVENTS } from "../run-progress/run-webhook-events";
 import type { WebhookEventData } from "./webhook-payload";
 
-export const WEBHOOK_EVENTS = ["viewer_joined", "access_requested", "access_approved", "form_submitted", "alert_fired", "test_ping"] as const;
+export const WEBHOOK_EVENTS = [
+  "viewer_joined",
+  "access_requested",
+  "access_approved",
+  "form_submitted",
+  "alert_fired",
+  // a followed school run (docs/run-progress.md), announced by the one node that stored the event
+  ...RUN_WEBHOOK_EVENTS,
+  "test_ping",
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
  * How an announcement may be narrowed: the test call names the one webhook it pings (subscribed or not) and the event
  * id it answers with. Without it, the event goes to every webhook of the account subscribed to it, under a new id.
+ * A run event names its own id (stable across restarts, so a receiver can drop a repeat) and when it happened.
  */
 export interface WebhookTarget {
   eventId?: string;
   webhookId?: number;
+  /** the body's created_at; default: when it is announced */
+  createdAt?: Date;
 }
 
 export type WebhookAnnouncer = (accountId: number, event: WebhookEvent, data: Record<string, unknown>, target?: WebhookTarget) => void;
