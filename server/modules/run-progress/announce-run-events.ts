@@ -11,7 +11,12 @@ import { runWebhookData } from "./run-webhook-data";
 
 export function announceRunEvents(hub: Hub | undefined, logger: Logger, messages: RunProgressMessage[], vehicleName: string | null): void {
   for (const message of messages) {
-    emitWebhookEvent(message.accountId, message.type, runWebhookData(message, vehicleName), { eventId: message.id, createdAt: new Date(message.occurredAt) });
+    emitWebhookEvent(message.accountId, message.type, runWebhookData(message, vehicleName), {
+      eventId: message.id,
+      createdAt: new Date(message.occurredAt),
+      // a run's events reach each receiver in the order they happened, whichever node announced them
+      orderKey: `run:${message.run.routeId}:${message.run.date}`,
+    });
     hub?.publish("run.progress", message).catch((error: unknown) => logger.error({ err: error, event: message.id }, "run progress event not published"));
   }
 }

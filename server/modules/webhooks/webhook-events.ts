@@ -26,6 +26,11 @@ export interface WebhookTarget {
   webhookId?: number;
   /** the body's created_at; default: when it is announced */
   createdAt?: Date;
+  /**
+   * events announced with the same key are delivered one after another in the order announced: each has been sent to
+   * all its webhooks (answered, failed or timed out) before the next is looked up (a run's events, docs/webhooks.md)
+   */
+  orderKey?: string;
 }
 
 export type WebhookAnnouncer = (accountId: number, event: WebhookEvent, data: Record<string, unknown>, target?: WebhookTarget) => void;
