@@ -2,7 +2,7 @@
 // hub message's facts in the REST API's spelling (snake_case, times ISO 8601 UTC like the other webhook bodies).
 import type { WebhookEventData } from "../webhooks/webhook-payload";
 import type { RunProgressMessage } from "./run-progress-message";
-import type { RunWebhookEvent } from "./run-webhook-events";
+import type { RunWebhookEvent } from "../webhooks/webhook-events";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

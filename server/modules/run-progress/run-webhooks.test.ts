@@ -28,12 +28,11 @@ import { createRun } from "../runs/create-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
 import { createWebhook } from "../webhooks/create-webhook";
 import { startWebhookDispatcher } from "../webhooks/webhook-dispatcher";
-import { setWebhookAnnouncer } from "../webhooks/webhook-events";
+import { RUN_WEBHOOK_EVENTS, setWebhookAnnouncer } from "../webhooks/webhook-events";
 import { finishAbandonedRuns } from "./finish-abandoned-runs";
 import { initialState } from "./run-progress";
 import type { RunProgressMessage } from "./run-progress-message";
 import { RunProgressTracker } from "./run-progress-tracker";
-import { RUN_WEBHOOK_EVENTS } from "./run-webhook-events";
 
 const ORIGIN = { latitude: 54.68, longitude: 25.27 };
 /** `east` metres east of the origin */

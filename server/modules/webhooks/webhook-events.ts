@@ -1,8 +1,11 @@
 // The events an account's webhooks can subscribe to (spec, Events: Webhooks) and the one call the rest of the
 // platform makes to announce one. Delivery happens elsewhere, after the caller has moved on: announcing never waits
 // for a receiver.
-import { RUN_WEBHOOK_EVENTS } from "../run-progress/run-webhook-events";
 import type { WebhookEventData } from "./webhook-payload";
+
+/** a followed school run's events (docs/run-progress.md): the hub event "run.progress" carries the same six types */
+export const RUN_WEBHOOK_EVENTS = ["run_started", "stop_arrived", "stop_departed", "stop_skipped", "run_finished", "run_cancelled"] as const;
+export type RunWebhookEvent = (typeof RUN_WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENTS = [
   "viewer_joined",
