@@ -6,7 +6,7 @@
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
 import { announce } from "../../announce";
-import { cancelFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { cancelFollowedRuns, restoreFollowedRuns } from "../run-progress/cancel-followed-runs";
 import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";
@@ -50,6 +50,7 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
   const { prisma, context, rows, outcome } = input;
   const written = new Set<number>();
   const cancelled = new Set<number>();
+  const scheduled = new Set<number>();
   for (const [index, row] of rows.entries()) {
     const rowNumber = input.firstRow + index;
     try {
@@ -68,6 +69,7 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
       }
       written.add(run.routeId);
       if (status === "cancelled") cancelled.add(run.routeId);
+      if (status === "scheduled") scheduled.add(run.routeId);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       outcome.failed({ row: error.row, field: error.field, reason: error.message });
@@ -76,6 +78,8 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
   // the routes' links follow today's run's vehicle (or the route's again once it is cancelled); a preview moves none
   if (!isDryRun(prisma)) {
     await refreshLinksOfRoutes([...written]);
+    // a run scheduled again is followed again from where it was, before the trackers read the runs again
+    if (scheduled.size > 0) await restoreFollowedRuns({ accountId: context.accountId, routeIds: [...scheduled] });
     await announce("runs.changed", { accountId: context.accountId }); // the runs run-progress follows
     // a cancelled run being followed now announces run_cancelled at once, not on its vehicle's next fix
     if (cancelled.size > 0) await cancelFollowedRuns({ accountId: context.accountId, routeIds: [...cancelled] });

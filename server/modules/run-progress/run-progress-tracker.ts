@@ -144,7 +144,9 @@ export class RunProgressTracker {
       if (run.assetId === null) continue;
       byAsset.set(run.assetId, [...(byAsset.get(run.assetId) ?? []), run]);
       const held = this.states.get(run.key);
-      if (held) held.run = run;
+      // a run restored after it was cancelled: its stored progress was revived (cancel-followed-runs.ts), read it again
+      if (held?.state.status === "cancelled" && !run.plan.cancelled) this.states.delete(run.key);
+      else if (held) held.run = run;
     }
     const account = { loadedAt: this.now(), byAsset };
     this.accounts.set(accountId, account);

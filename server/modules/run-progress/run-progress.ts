@@ -333,3 +333,12 @@ export function cancel(previous: RunProgressState, at: number): Step {
   const state: RunProgressState = { ...structuredClone(previous), status: "cancelled", cancelledAt: at, inside: null };
   return { state, events: [{ type: "run_cancelled", at }] };
 }
+
+/**
+ * a cancelled run scheduled again by the team: followed again from where it was (started or not), without an event;
+ * null when it was not cancelled
+ */
+export function restore(previous: RunProgressState): RunProgressState | null {
+  if (previous.status !== "cancelled") return null;
+  return { ...structuredClone(previous), status: previous.startedAt === null ? "scheduled" : "in_progress", cancelledAt: null };
+}

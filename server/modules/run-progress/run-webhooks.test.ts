@@ -3,7 +3,7 @@
 // - a device drives a route over TCP (real Codec 8E frames) through the real server: every event of the run arrives,
 //   signed, once, with the hub message's id, received in the order it happened;
 // - a run cancelled while its vehicle sends nothing announces run_cancelled at once, once, and neither a second
-//   cancellation, a runs import nor the vehicle's next fix announces it again;
+//   cancellation, a runs import nor the vehicle's next fix announces it again; restored, it continues where it was;
 // - a run left in progress by a node that is gone is finished by the sweep any node runs, once, with two sweepers racing.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
@@ -24,6 +24,7 @@ import { importRows } from "../imports/import-rows";
 import { addRouteStop } from "../routes/add-route-stop";
 import { createRoute } from "../routes/create-route";
 import { cancelRun } from "../runs/cancel-run";
+import { restoreRun } from "../runs/restore-run";
 import { createRun } from "../runs/create-run";
 import { formatClockMinutes, formatLocalDate, zonedParts } from "../time/zoned-time";
 import { createWebhook } from "../webhooks/create-webhook";
@@ -184,7 +185,7 @@ describe.each(databaseKinds())("run webhooks without fixes on %s", (kind) => {
     return { account, bus, route, run };
   }
 
-  it("announces run_cancelled once when a run whose vehicle sends nothing is cancelled, and never again", async () => {
+  it("announces run_cancelled once when a run whose vehicle sends nothing is cancelled, never again, and continues the run once restored", async () => {
     await withReceiver(async (receiver, idle) => {
       const { account, bus, route, run } = await schoolDay();
       const { admin } = await subscribe(account.id, receiver);
@@ -227,6 +228,22 @@ describe.each(databaseKinds())("run webhooks without fixes on %s", (kind) => {
         [`${route.id}:${run.date}:2`, "run_cancelled"],
       ]);
       expect(await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } })).toMatchObject({ status: "cancelled", eventCount: 2 });
+
+      // restored: followed again from where it was, and the tracker holding the cancelled copy reads it again
+      await restoreRun({ accountId: account.id, runId: run.id });
+      expect(await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: run.date } } })).toMatchObject({ status: "in_progress", eventCount: 2, finishedAt: null });
+      tracker.invalidate(account.id);
+      tracker.onPosition({ ...(fixAt(1000, Date.now() + 1000) as object), speed: 0 } as never);
+      await tracker.drain();
+      await idle();
+      await pollUntil("the restored run's events published", () => (published.length === 4 ? true : undefined));
+      expect(published.map((m) => [m.id, m.type])).toEqual([
+        [`${route.id}:${run.date}:1`, "run_started"],
+        [`${route.id}:${run.date}:3`, "stop_skipped"],
+        [`${route.id}:${run.date}:4`, "stop_arrived"],
+        [`${route.id}:${run.date}:5`, "run_finished"],
+      ]);
+      expect(runEvents(receiver).map((d) => d.body!.data.sequence)).toEqual([1, 2, 3, 4, 5]);
     });
   });
 
