@@ -6,7 +6,8 @@
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
 import { announce } from "../../announce";
-import { cancelFollowedRuns, restoreFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { cancelFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { restoreFollowedRuns } from "../run-progress/restore-followed-runs";
 import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";

@@ -11,11 +11,10 @@ import { db } from "../../db/client";
 import { log } from "../../log";
 import { announceRunEvents } from "./announce-run-events";
 import { loadFollowedRuns } from "./followed-runs";
-import { cancel, initialState, restore } from "./run-progress";
+import { cancel, initialState } from "./run-progress";
 import { runProgressMessage } from "./run-progress-message";
-import { readProgress, writeProgress } from "./run-progress-store";
+import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-store";
 
-const WRITE_ATTEMPTS = 3;
 
 /**
  * cancels the progress of the account's followed cancelled runs on `routeIds` (all routes when omitted) and announces
@@ -45,24 +44,4 @@ export async function cancelFollowedRuns(input: { accountId: number; routeIds?: 
     }
   }
   return announced;
-}
-
-/**
- * a cancelled run scheduled again: the progress of the account's followed days on `routeIds` that were cancelled is
- * followed again from where it was, so the next fix continues it (no event: there is no "restored" webhook). Called
- * before "runs.changed", so the trackers that drop their cancelled copy read this one.
- */
-export async function restoreFollowedRuns(input: { accountId: number; routeIds: number[]; now?: number }): Promise<void> {
-  const now = input.now ?? Date.now();
-  const prisma = db();
-  const routes = new Set(input.routeIds);
-  const runs = (await loadFollowedRuns(prisma, input.accountId, now)).filter((run) => !run.plan.cancelled && routes.has(run.routeId));
-  for (const run of runs) {
-    for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-      const stored = await readProgress(prisma, run);
-      const state = stored && restore(stored.state);
-      if (!stored || !state) break;
-      if (await writeProgress(prisma, run, { readCount: stored.eventCount, state, eventCount: stored.eventCount, assetId: stored.assetId })) break;
-    }
-  }
 }

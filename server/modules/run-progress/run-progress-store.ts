@@ -10,6 +10,9 @@ import { isUniqueViolation } from "../parse-input";
 import type { FollowedRun } from "./followed-runs";
 import type { RunProgressState } from "./run-progress";
 
+/** a write that lost to another writer is tried again over the row read anew, this many times in all */
+export const WRITE_ATTEMPTS = 3;
+
 export interface StoredProgress {
   state: RunProgressState;
   assetId: number | null;

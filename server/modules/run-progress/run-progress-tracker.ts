@@ -20,7 +20,7 @@ import { doorOpen } from "./door-open";
 import { advance, expire, initialState, isTerminal, RUN_PROGRESS_RULES, type RunProgressEvent, type RunProgressState, type Step } from "./run-progress";
 import { runProgressMessage } from "./run-progress-message";
 import { announceRunEvents } from "./announce-run-events";
-import { readProgress, writeProgress } from "./run-progress-store";
+import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-store";
 
 /** how long an account's runs are kept before they are read again (changes also announce themselves) */
 export const FOLLOWED_RUNS_MAX_AGE_MS = 60_000;
@@ -42,9 +42,6 @@ interface HeldState {
   writtenAt: number;
   run: FollowedRun;
 }
-
-/** a write that lost to another writer is tried again over the state read anew, this many times in all */
-const WRITE_ATTEMPTS = 3;
 
 export interface RunProgressTrackerOptions {
   prisma: Db;
@@ -144,7 +141,7 @@ export class RunProgressTracker {
       if (run.assetId === null) continue;
       byAsset.set(run.assetId, [...(byAsset.get(run.assetId) ?? []), run]);
       const held = this.states.get(run.key);
-      // a run restored after it was cancelled: its stored progress was revived (cancel-followed-runs.ts), read it again
+      // a run restored after it was cancelled: its stored progress was revived (restore-followed-runs.ts), read it again
       if (held?.state.status === "cancelled" && !run.plan.cancelled) this.states.delete(run.key);
       else if (held) held.run = run;
     }

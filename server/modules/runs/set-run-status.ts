@@ -2,10 +2,11 @@
 // run with its notice, so passengers can still be told why; restoring schedules it again. The route's tracking
 // links follow at once: a cancelled run of today gives them back the route's own vehicle, and a cancelled run being
 // followed now is cancelled in its progress at once, announcing run_cancelled, and a restored one is followed again
-// from where it was (cancel-followed-runs.ts).
+// from where it was (cancel-followed-runs.ts, restore-followed-runs.ts).
 import { announce } from "../../announce";
 import { db } from "../../db/client";
-import { cancelFollowedRuns, restoreFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { cancelFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { restoreFollowedRuns } from "../run-progress/restore-followed-runs";
 import { parseInput } from "../parse-input";
 import { refreshRouteLinks } from "../tracking-links/refresh-route-links";
 import { type RunDto, runNotFound, runSelect, type RunStatus, toRunDto, ZRunRef } from "./runs.schema";
