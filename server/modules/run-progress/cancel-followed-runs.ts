@@ -1,4 +1,4 @@
-// A run cancelled by the team (the dashboard, the REST runs calls, a runs import) is cancelled in its progress at once,
+// A run cancelled by the team (the dashboard, a runs import) is cancelled in its progress at once,
 // not on its vehicle's next fix: a bus that stays in the depot sends none, and the receivers of run_cancelled would
 // never hear of it. Only days being followed now (yesterday's and today's, docs/run-progress.md) whose window has not
 // ended; a day further ahead is cancelled by the tracker on its first fix of that day, as before.

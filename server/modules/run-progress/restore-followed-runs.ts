@@ -1,4 +1,4 @@
-// A cancelled run scheduled again by the team (the dashboard, the REST runs calls, a runs import with status scheduled)
+// A cancelled run scheduled again by the team (the dashboard, a runs import with status scheduled)
 // is followed again from where it was: its stored progress, cancelled at once when it was cancelled
 // (cancel-followed-runs.ts), is revived before "runs.changed", and a tracker holding the cancelled copy drops it when
 // it reads the account's runs again, so the vehicle's next fix continues the run and its event numbering.
