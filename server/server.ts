@@ -54,6 +54,7 @@ import { startOdometerPollWorker } from "./modules/odometer-entries/odometer-pol
 import { startReminderWorker } from "./modules/reminders/evaluate-due-reminders";
 import { startWebhookDispatcher, type WebhookDispatcher } from "./modules/webhooks/webhook-dispatcher";
 import { emitWebhookEvent, setWebhookAnnouncer } from "./modules/webhooks/webhook-events";
+import { startAbandonedRunSweep } from "./modules/run-progress/finish-abandoned-runs";
 import { PUBLIC_TRACKING_LIMITS } from "./modules/tracking-links/public-tracking-limits";
 import { PUBLIC_TRACKING_APP_KEY } from "./modules/tracking-links/public-channel";
 import { authSecret, resolveAuthSecret, setAuthSecret } from "./security/auth-secret";
@@ -288,6 +289,9 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
     // service and renewal reminders (docs/fleet-records.md): re-evaluated every 15 minutes (sooner after a new
     // odometer reading), each change to due soon or overdue queued once into the notification outbox
     const reminderWorker = startReminderWorker({ logger: log("reminders") });
+    // school runs left in progress by a node that stopped: any node finishes them once their end time has passed
+    // (docs/run-progress.md "The end time"), one node per run
+    const abandonedRuns = startAbandonedRunSweep({ hub, logger: log("run-progress") });
 
     const headerOptions = securityHeaderOptions(config);
     handleApp = (request, response) => {
@@ -405,6 +409,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
           await smsFallback.stop(); // a claimed message is sent before the pass ends
           await odometerPoll.stop(); // vehicles claimed but not polled yet wait for the next slot
           await reminderWorker.stop();
+          await abandonedRuns.stop();
           // viewers' WebSockets are upgraded sockets the HTTP server would wait for: closed first (1001, going away)
           await trackingGateway.close();
           setRunBoard(undefined);

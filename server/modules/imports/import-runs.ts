@@ -6,6 +6,8 @@
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
 import { announce } from "../../announce";
+import { cancelFollowedRuns } from "../run-progress/cancel-followed-runs";
+import { restoreFollowedRuns } from "../run-progress/restore-followed-runs";
 import { refreshLinksOfRoutes } from "../tracking-links/refresh-route-links";
 import type { ImportContext } from "./import-context";
 import { isDryRun, type ImportDb } from "./import-database";
@@ -48,6 +50,8 @@ function readRun(row: RunRow, rowNumber: number, context: ImportContext) {
 export async function importRuns(input: { prisma: ImportDb; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
   const { prisma, context, rows, outcome } = input;
   const written = new Set<number>();
+  const cancelled = new Set<number>();
+  const scheduled = new Set<number>();
   for (const [index, row] of rows.entries()) {
     const rowNumber = input.firstRow + index;
     try {
@@ -65,6 +69,8 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
         outcome.created(created.id, false);
       }
       written.add(run.routeId);
+      if (status === "cancelled") cancelled.add(run.routeId);
+      if (status === "scheduled") scheduled.add(run.routeId);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       outcome.failed({ row: error.row, field: error.field, reason: error.message });
@@ -73,6 +79,10 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
   // the routes' links follow today's run's vehicle (or the route's again once it is cancelled); a preview moves none
   if (!isDryRun(prisma)) {
     await refreshLinksOfRoutes([...written]);
+    // a run scheduled again is followed again from where it was, before the trackers read the runs again
+    if (scheduled.size > 0) await restoreFollowedRuns({ accountId: context.accountId, routeIds: [...scheduled] });
     await announce("runs.changed", { accountId: context.accountId }); // the runs run-progress follows
+    // a cancelled run being followed now announces run_cancelled at once, not on its vehicle's next fix
+    if (cancelled.size > 0) await cancelFollowedRuns({ accountId: context.accountId, routeIds: [...cancelled] });
   }
 }

@@ -37,6 +37,8 @@ export interface FollowedRun {
   runId: number | null;
   /** the vehicle driving it, or null: none assigned, nothing to follow */
   assetId: number | null;
+  /** that vehicle's name (the run webhooks carry it) */
+  assetName: string | null;
   plan: RunPlan;
   stops: FollowedStop[];
 }
@@ -55,18 +57,19 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
       routeNumber: true,
       name: true,
       assetId: true,
+      asset: { select: { name: true } },
       days: true,
       startMinute: true,
       endMinute: true,
       effectiveFrom: true,
       stops: { orderBy: { sequence: "asc" }, select: { id: true, sequence: true, name: true, latitude: true, longitude: true, radiusM: true, clockMinute: true, offsetMinutes: true } },
-      runs: { where: { date: { in: dates } }, select: { id: true, date: true, status: true, startMinute: true, endMinute: true, assetId: true } },
+      runs: { where: { date: { in: dates } }, select: { id: true, date: true, status: true, startMinute: true, endMinute: true, assetId: true, asset: { select: { name: true } } } },
     },
   });
   const followed: FollowedRun[] = [];
   for (const route of routes) {
     if (route.stops.length === 0) continue;
-    const runs = new Map<string, CalendarRun & { id: number; assetId: number | null }>(route.runs.map((run) => [run.date, run]));
+    const runs = new Map<string, CalendarRun & { id: number; assetId: number | null; asset: { name: string } | null }>(route.runs.map((run) => [run.date, run]));
     for (const day of routeDays(route, runs, from, today)) {
       const date = formatLocalDate(day.date);
       const run = day.source === "run" ? runs.get(date)! : null;
@@ -84,6 +87,7 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
         dayStart: at(0),
         runId: run?.id ?? null,
         assetId: run?.assetId ?? route.assetId,
+        assetName: (run?.assetId ? run.asset?.name : route.asset?.name) ?? null,
         plan: {
           stops: route.stops.map((stop) => ({
             id: stop.id,

@@ -323,3 +323,22 @@ export function expire(plan: RunPlan, previous: RunProgressState, now: number): 
   step.finish(plan.finishBy, "end_time");
   return { state, events: step.events };
 }
+
+/**
+ * a run cancelled by the team, at `at`, whatever its vehicle does: the cancellation's own writer calls it
+ * (cancel-followed-runs.ts), so a run whose vehicle sends no fix is cancelled too; nothing for a run already over
+ */
+export function cancel(previous: RunProgressState, at: number): Step {
+  if (isTerminal(previous.status)) return { state: previous, events: [] };
+  const state: RunProgressState = { ...structuredClone(previous), status: "cancelled", cancelledAt: at, inside: null };
+  return { state, events: [{ type: "run_cancelled", at }] };
+}
+
+/**
+ * a cancelled run scheduled again by the team: followed again from where it was (started or not), without an event;
+ * null when it was not cancelled
+ */
+export function restore(previous: RunProgressState): RunProgressState | null {
+  if (previous.status !== "cancelled") return null;
+  return { ...structuredClone(previous), status: previous.startedAt === null ? "scheduled" : "in_progress", cancelledAt: null };
+}

@@ -122,6 +122,24 @@ describe.each(databaseKinds())("webhook dispatcher on %s", (kind) => {
     expect(row!.durationMs).toBeGreaterThanOrEqual(300);
   });
 
+  it("delivers events of one order key one after another: the next is sent only once the one before has ended", async () => {
+    const running = dispatcher({ timeoutMs: 300 });
+    const account = await makeAccount();
+    const silent = await receiver({ delayMs: "never" }); // every attempt runs to its timeout
+    const webhook = await hook(account.id, account.adminId, ["viewer_joined"], silent);
+    emitWebhookEvent(account.id, "viewer_joined", joined(), { eventId: "first", orderKey: "run:1" });
+    emitWebhookEvent(account.id, "viewer_joined", joined(), { eventId: "second", orderKey: "run:1" });
+    emitWebhookEvent(account.id, "viewer_joined", joined(), { eventId: "other key", orderKey: "run:2" });
+    // the second waits for the first's attempt to end and be logged
+    const second = await silent.next((d) => d.body?.id === "second");
+    expect(silent.received.map((d) => d.body!.id).indexOf("first")).toBeLessThan(silent.received.indexOf(second));
+    expect((await deliveriesOf(webhook.id)).map((row) => row.eventId)).toContain("first");
+    await running.idle();
+    expect(silent.received.map((d) => d.body!.id).sort()).toEqual(["first", "other key", "second"]);
+    expect((await deliveriesOf(webhook.id)).map((row) => row.eventId).sort()).toEqual(["first", "other key", "second"]);
+    expect(running.stats()).toMatchObject({ pending: 0, inFlight: 0, attempted: 3, dropped: 0 });
+  });
+
   it("checks the address again when sending: a private receiver is refused and logged when private addresses are not allowed", async () => {
     const running = dispatcher({ allowPrivate: false });
     const account = await makeAccount();

@@ -17,6 +17,9 @@
 // and logged, sampled. On stop, what has not started is recorded the same way ("the server was stopping") and
 // in-flight attempts get a short grace. Events live in this process's memory only: a crash loses what was pending
 // (at most once, never twice).
+//
+// In order where it matters: events announced with the same `orderKey` (a school run's events) wait in a line of their
+// own behind the one under way, which is sent to all its webhooks before the next is let into the account's queue.
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { db } from "../../db/client";
@@ -96,6 +99,9 @@ interface PendingEvent {
   eventId: string;
   createdAt: Date;
   webhookId?: number;
+  orderKey?: string;
+  /** deliveries of this event not yet ended (ordered events: the next in line waits for none) */
+  remaining: number;
 }
 
 interface PendingDelivery {
@@ -106,6 +112,8 @@ interface PendingDelivery {
   event: WebhookEvent;
   eventId: string;
   rawBody: string;
+  /** the event it is part of */
+  source: PendingEvent;
 }
 
 /** one account's waiting work and the slots it holds */
@@ -114,6 +122,8 @@ interface AccountQueue {
   events: PendingEvent[];
   deliveries: PendingDelivery[];
   inFlight: number;
+  /** events waiting in an order line behind one of their key under way (counted in its share) */
+  parked: number;
 }
 
 interface DropCount {
@@ -146,6 +156,8 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   /** accounts with work waiting and a slot of their own free, in turn order (a Set iterates in insertion order) */
   const ready = new Set<AccountQueue>();
   const drops = new Map<string, DropCount>();
+  /** per order key with an event under way: the events waiting behind it, in the order announced */
+  const lines = new Map<string, PendingEvent[]>();
   const running = new Set<Promise<void>>();
   let pending = 0;
   let inFlight = 0;
@@ -173,7 +185,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
 
   function queueOf(accountId: number): AccountQueue {
     let queue = accounts.get(accountId);
-    if (!queue) accounts.set(accountId, (queue = { accountId, events: [], deliveries: [], inFlight: 0 }));
+    if (!queue) accounts.set(accountId, (queue = { accountId, events: [], deliveries: [], inFlight: 0, parked: 0 }));
     return queue;
   }
 
@@ -181,7 +193,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   function review(queue: AccountQueue) {
     if (waiting(queue) > 0 && queue.inFlight < maxInFlightPerAccount) ready.add(queue);
     else ready.delete(queue);
-    if (waiting(queue) === 0 && queue.inFlight === 0) accounts.delete(queue.accountId);
+    if (waiting(queue) === 0 && queue.inFlight === 0 && queue.parked === 0) accounts.delete(queue.accountId);
   }
 
   /** keeps a task's promise until it ends, so idle() and stop() can wait for it */
@@ -216,16 +228,32 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
   }
 
   const announce: WebhookAnnouncer = (accountId, event, data, target?: WebhookTarget) => {
-    const pendingEvent = { accountId, event, data, eventId: target?.eventId ?? randomUUID(), createdAt: new Date(), webhookId: target?.webhookId };
+    const pendingEvent: PendingEvent = {
+      accountId,
+      event,
+      data,
+      eventId: target?.eventId ?? randomUUID(),
+      createdAt: target?.createdAt ?? new Date(),
+      webhookId: target?.webhookId,
+      orderKey: target?.orderKey,
+      remaining: 0,
+    };
     if (stopping) return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: STOPPING });
     const queued = accounts.get(accountId);
     // a full share drops the account's own event, whoever else is waiting
-    if (pending >= maxPending || (queued && waiting(queued) >= maxPendingPerAccount)) {
+    if (pending >= maxPending || (queued && waiting(queued) + queued.parked >= maxPendingPerAccount)) {
       return void noteDrop({ accountId, event, webhookId: target?.webhookId, reason: QUEUE_FULL });
     }
     const queue = queued ?? queueOf(accountId);
-    queue.events.push(pendingEvent);
     pending++;
+    const line = pendingEvent.orderKey === undefined ? undefined : lines.get(pendingEvent.orderKey);
+    if (line) {
+      line.push(pendingEvent); // behind the event of its key under way
+      queue.parked++;
+      return;
+    }
+    if (pendingEvent.orderKey !== undefined) lines.set(pendingEvent.orderKey, []);
+    queue.events.push(pendingEvent);
     review(queue);
     pump();
   };
@@ -263,8 +291,30 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     );
   }
 
+  /** an event has been sent to all its webhooks: the next of its order line (if any) goes into its account's queue */
+  function release(done: PendingEvent) {
+    if (done.orderKey === undefined) return;
+    const line = lines.get(done.orderKey);
+    const next = line?.shift();
+    if (!next) return void lines.delete(done.orderKey);
+    const queue = queueOf(next.accountId);
+    queue.parked--;
+    queue.events.push(next);
+    review(queue);
+  }
+
   /** the webhooks the event goes to, each queued with the one body every one of them is sent */
   async function resolveEvent(queue: AccountQueue, pendingEvent: PendingEvent) {
+    try {
+      await queueDeliveries(queue, pendingEvent);
+    } catch (error) {
+      release(pendingEvent); // a lookup that failed must not hold its line
+      throw error;
+    }
+    if (pendingEvent.remaining === 0) release(pendingEvent);
+  }
+
+  async function queueDeliveries(queue: AccountQueue, pendingEvent: PendingEvent) {
     const hooks = await db().webhook.findMany({
       where:
         pendingEvent.webhookId !== undefined
@@ -282,6 +332,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
       data: pendingEvent.data as unknown as WebhookEventData[WebhookEvent],
     });
     // never dropped here: an account has at most 20 webhooks, so its queue overshoots its share by a bounded amount
+    pendingEvent.remaining = hooks.length;
     for (const hook of hooks) {
       pending++;
       queue.deliveries.push({
@@ -292,6 +343,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
         event: pendingEvent.event,
         eventId: pendingEvent.eventId,
         rawBody,
+        source: pendingEvent,
       });
     }
   }
@@ -318,6 +370,7 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
     metrics().webhookDeliveries.inc({ outcome: deliveryOutcomeLabel(outcome, sent) });
     logger.debug({ webhookId: delivery.webhookId, event: delivery.event, eventId: delivery.eventId, ...outcome }, "webhook attempt");
     await recordAttempt(delivery, outcome);
+    if (--delivery.source.remaining === 0) release(delivery.source);
   }
 
   /** the address check: DNS now (cancelled at its deadline, off the thread pool), the SSRF guard */
@@ -379,7 +432,12 @@ export function startWebhookDispatcher(options: DispatcherOptions): WebhookDispa
 
   /** everything waiting, recorded as not sent because the server is stopping */
   function dropWaiting() {
+    for (const line of lines.values()) {
+      for (const item of line) noteDrop({ accountId: item.accountId, event: item.event, webhookId: item.webhookId, reason: STOPPING });
+    }
+    lines.clear();
     for (const queue of accounts.values()) {
+      queue.parked = 0;
       for (const item of [...queue.events.splice(0), ...queue.deliveries.splice(0)]) {
         noteDrop({ accountId: item.accountId, event: item.event, webhookId: item.webhookId, reason: STOPPING });
       }

@@ -5,7 +5,8 @@
 //
 // with `data` per event as below (snake_case, like the REST API). `emitWebhookEvent(accountId, event, data)` takes
 // `data` as WebhookEventData[event], so the compiler holds every caller to these shapes.
-// The id is the same for every webhook one event goes to, so a receiver can drop an event it has already handled.
+// The id is the same for every webhook one event goes to, so a receiver can drop an event it has already handled (a run
+// event's id is `{route_id}:{date}:{n}`, the same after a restart).
 import { z } from "zod";
 import type { WebhookEvent } from "./webhook-events";
 
@@ -21,6 +22,49 @@ const ZAccessRequestData = z.object({
   link_uuid: linkUuid,
   email: z.string().meta({ description: "The address access was asked for." }),
   name: z.string().nullable().meta({ description: "The name the person gave, if any." }),
+});
+
+const isoTime = (what: string) => z.string().nullable().meta({ description: `${what}, ISO 8601 (UTC); null: not (yet).` });
+
+/** `data` of the six run events: one shape, the `type` in the envelope's `event` (docs/webhooks.md "Run events") */
+const ZRunEventData = z.object({
+  sequence: z
+    .number()
+    .int()
+    .meta({ description: "The event's number within its run's day, from 1: events of a run in the order they happened." }),
+  run: z.object({
+    id: z.number().int().nullable().meta({ description: "The imported run of that day; null for a day the route's weekly schedule implies." }),
+    route_id: z.number().int(),
+    route_number: z.string(),
+    route_name: z.string().nullable(),
+    date: z.string().meta({ description: "The run's day, YYYY-MM-DD in the account's time zone." }),
+    status: z.enum(["scheduled", "in_progress", "finished", "cancelled"]).meta({ description: "The run's state after this event." }),
+    started_at: isoTime("When the run started"),
+    finished_at: isoTime("When it finished or was cancelled"),
+    reason: z
+      .enum(["left_first_stop", "moving", "last_stop", "end_time"])
+      .nullable()
+      .meta({ description: "run_started: left_first_stop or moving; run_finished: last_stop or end_time; else null." }),
+  }),
+  stop: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      sequence: z.number().int().meta({ description: "The stop's place in the route, from 1." }),
+      planned_at: isoTime("The stop's planned time that day"),
+      arrived_at: isoTime("When the vehicle arrived"),
+      departed_at: isoTime("When it left"),
+      skipped_at: isoTime("When it was passed without stopping"),
+      trigger: z
+        .enum(["low_speed", "dwell", "door", "between_fixes"])
+        .nullable()
+        .meta({ description: "stop_arrived: what showed the vehicle stopped there (docs/run-progress.md); else null." }),
+    })
+    .nullable()
+    .meta({ description: "The stop of stop_arrived, stop_departed and stop_skipped; null for the run events." }),
+  vehicle: z
+    .object({ asset_id: z.number().int().nullable(), name: z.string().nullable() })
+    .meta({ description: "The vehicle whose fix it was (asset_id null only for a run finished by the clock whose vehicle was deleted)." }),
 });
 
 /** `data` of each event */
@@ -58,6 +102,12 @@ export const WEBHOOK_EVENT_DATA = {
       critical: z.boolean().meta({ description: "The rule is marked critical." }),
     })
     .meta({ id: "WebhookAlertFiredData", description: "An alert rule whose `notify.channels` include webhook fired." }),
+  run_started: ZRunEventData.meta({ id: "WebhookRunStartedData", description: "A followed run started: its vehicle left the first stop or moved within the start window." }),
+  stop_arrived: ZRunEventData.meta({ id: "WebhookStopArrivedData", description: "A run's vehicle reached a stop and stopped there." }),
+  stop_departed: ZRunEventData.meta({ id: "WebhookStopDepartedData", description: "A run's vehicle left a stop." }),
+  stop_skipped: ZRunEventData.meta({ id: "WebhookStopSkippedData", description: "A stop was passed without stopping: a later stop was reached first." }),
+  run_finished: ZRunEventData.meta({ id: "WebhookRunFinishedData", description: "A run finished: its last stop was reached, or its end time and grace passed." }),
+  run_cancelled: ZRunEventData.meta({ id: "WebhookRunCancelledData", description: "A followed run (today's or yesterday's, not over) was cancelled." }),
   test_ping: z
     .object({
       webhook_id: z.number().int().meta({ description: "The webhook tested." }),
@@ -71,7 +121,10 @@ export type WebhookEventData = { [E in WebhookEvent]: z.infer<(typeof WEBHOOK_EV
 /** the schema of a whole body of `event` (OpenAPI) */
 export function webhookBodySchema<E extends WebhookEvent>(event: E) {
   return z.object({
-    id: z.string().meta({ description: "The event's id (a UUID); the same for every webhook the event reached." }),
+    id: z.string().meta({
+      description:
+        "The event's id, the same for every webhook the event reached: a UUID, or for a run event `{route_id}:{date}:{sequence}`, the same after a server restart.",
+    }),
     event: z.literal(event),
     created_at: z.string().meta({ description: "When the event happened, ISO 8601 (UTC)." }),
     account_key: z.string().meta({ description: "The account the event belongs to." }),
