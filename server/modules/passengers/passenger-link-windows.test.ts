@@ -82,7 +82,7 @@ describe.each(databaseKinds())("passengers' own links on %s", (kind) => {
     const record = (await findTrackingLinkByUuid(link.uuid))!;
     expect(await appFailure(getPublicLocation(record, at("2030-09-03", "06:00")))).toEqual({ code: "OUTSIDE_SCHEDULE", fields: [] });
     await refreshRouteLinks(routeId, at("2030-09-03", "07:00"));
-    expect(await getPublicLocation((await findTrackingLinkByUuid(link.uuid))!, at("2030-09-03", "07:00"))).toEqual({ location: null });
+    expect(await getPublicLocation((await findTrackingLinkByUuid(link.uuid))!, at("2030-09-03", "07:00"))).toEqual({ location: null, stop: null });
   });
 
   it("opens and closes with the scheduler, each flip announced once, and moves on to the next run that is not cancelled", async () => {

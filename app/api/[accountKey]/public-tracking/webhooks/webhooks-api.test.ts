@@ -206,7 +206,7 @@ describe.each(databaseKinds())("webhook endpoints on %s", (kind) => {
       [{ url: `https://93.184.215.14/${"a".repeat(2_000)}`, events: ["viewer_joined"] }, [{ field: "url", message: /at most 2,000 characters/ }]],
       [{ url: "https://93.184.215.14/x" }, [{ field: "events", message: /is required/ }]],
       [{ url: "https://93.184.215.14/x", events: [] }, [{ field: "events", message: /at least one event/ }]],
-      [{ url: "https://93.184.215.14/x", events: ["viewer_joined", "run_started"] }, [{ field: "events.1", message: /must be one of viewer_joined, access_requested/ }]],
+      [{ url: "https://93.184.215.14/x", events: ["viewer_joined", "run_paused"] }, [{ field: "events.1", message: /must be one of viewer_joined, access_requested/ }]],
       [{ url: "https://93.184.215.14/x", events: "viewer_joined" }, [{ field: "events", message: /array of event names/ }]],
       [{ url: "https://93.184.215.14/x", events: "" }, [{ field: "events", message: /array of event names/ }]],
     ];
