@@ -1,7 +1,8 @@
 // GET /api/{account_key}/public-tracking/gtfs-realtime: the account's runs in progress as a GTFS-realtime FeedMessage
 // (docs/gtfs.md). Five reads whatever the number of runs (the account's zone, the runs in progress, their routes with
 // stops, their run rows, their vehicles with their newest positions), then pure code per run
-// (gtfs-realtime-entities.ts); the ETAs come from memory (run-eta-cache.ts).
+// (gtfs-realtime-entities.ts); the ETAs come from memory (run-eta-cache.ts), or from the estimates stored with the
+// run's state (run_progress.eta, at most a minute old) when this node has not heard newer ones.
 import { db, type Db } from "../../db/client";
 import { RUN_WINDOWS } from "../run-progress/followed-runs";
 import { RUN_PROGRESS_RULES } from "../run-progress/run-progress";
@@ -11,7 +12,8 @@ import { gtfsRouteSelect } from "./export-gtfs-static";
 import type { FeedMessage } from "./gtfs-realtime-feed";
 import { realtimeEntities, type StoredStopState } from "./gtfs-realtime-entities";
 import type { GtfsRouteRow } from "./gtfs-trips";
-import type { RunEtaCache } from "./run-eta-cache";
+import { RUN_ETA_MAX_AGE_MS, type RunEtaCache } from "./run-eta-cache";
+import type { RunEtaMessage, RunEtaStop } from "../run-progress/run-eta-message";
 
 /** the tables the realtime feed reads (tests pass one that counts the queries) */
 export type GtfsRealtimeReader = Pick<Db, "account" | "runProgress" | "route" | "run" | "asset">;
@@ -28,7 +30,7 @@ export async function gtfsRealtimeFeed(
   const progress = await prisma.runProgress.findMany({
     where: { accountId: input.accountId, status: "in_progress", date: { in: [formatLocalDate(addDays(today, -1)), formatLocalDate(today)] } },
     orderBy: [{ date: "asc" }, { routeId: "asc" }],
-    select: { routeId: true, date: true, runId: true, assetId: true, state: true },
+    select: { routeId: true, date: true, runId: true, assetId: true, state: true, eta: true },
   });
   const routeIds = [...new Set(progress.map((row) => row.routeId))];
   const runIds = progress.flatMap((row) => (row.runId === null ? [] : [row.runId]));
@@ -64,12 +66,28 @@ export async function gtfsRealtimeFeed(
         position: live
           ? { latitude: live.latitude, longitude: live.longitude, course: live.course, speedKmh: live.speed, at: live.dateUpdated, odometerM: live.odometer }
           : null,
-        eta: input.etas?.get(row.routeId, row.date, now) ?? null,
+        eta: newerEta(input.etas?.get(row.routeId, row.date, now) ?? null, storedEta(input.accountId, row, now)),
       },
       timeZone,
     );
   });
   return { header: { gtfs_realtime_version: "2.0", incrementality: "FULL_DATASET", timestamp: Math.floor(now / 1000) }, entity };
+}
+
+/** the estimates stored with the run's state, as the hub message that carried them */
+function storedEta(
+  accountId: number,
+  row: { routeId: number; date: string; runId: number | null; assetId: number | null; eta: unknown },
+  now: number,
+): RunEtaMessage | null {
+  const stored = row.eta as { at: number; stops: RunEtaStop[] } | null;
+  if (!stored || row.assetId === null || stored.stops.length === 0 || now - stored.at > RUN_ETA_MAX_AGE_MS) return null;
+  return { version: 1, accountId, routeId: row.routeId, date: row.date, runId: row.runId, vehicle: { assetId: row.assetId }, at: stored.at, stops: stored.stops };
+}
+
+function newerEta(heard: RunEtaMessage | null, stored: RunEtaMessage | null): RunEtaMessage | null {
+  if (!heard || !stored) return heard ?? stored;
+  return heard.at >= stored.at ? heard : stored;
 }
 
 /**

@@ -214,8 +214,13 @@ describe.each(databaseKinds())("GTFS and GTFS-realtime over HTTP on %s", (kind) 
     expect(atMill!.departure).toEqual({ time: seconds(actual(a.id).departedAt!), delay: seconds(actual(a.id).departedAt! - planned(startMinute)), uncertainty: 0 });
     expect(atOak!.arrival!.time).toBe(seconds(actual(b.id).arrivedAt!));
     expect(atBridge!.departure!.time).toBe(seconds(actual(d.id).departedAt!));
-    // no ETA yet: the stop ahead carries the delay at the last stop reached, which consumers propagate
-    expect(ahead!.arrival).toEqual({ delay: delayAtBridge, time: 0, uncertainty: 0 });
+    // this node has heard no run.eta yet: the stop ahead carries the estimate the ETA model stored with the run's state
+    // (a run without one would carry the delay at the last stop reached: gtfs-realtime-entities.test.ts)
+    const storedEta = (await db().runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date } }, select: { eta: true } })).eta as {
+      stops: { stopId: number; etaAt: number; uncertaintyS: number }[];
+    };
+    const storedAhead = storedEta.stops.find((stop) => stop.stopId === e.id)!;
+    expect(ahead!.arrival).toEqual({ time: seconds(storedAhead.etaAt), delay: seconds(storedAhead.etaAt - planned(startMinute + 20)), uncertainty: Math.round(storedAhead.uncertaintyS) });
 
     const position = feed.entity[1]!.vehicle!;
     expect(position.trip.trip_id).toBe(runTrip);
@@ -233,7 +238,7 @@ describe.each(databaseKinds())("GTFS and GTFS-realtime over HTTP on %s", (kind) 
     expect(readable.entity[1].vehicle.current_status).toBe("IN_TRANSIT_TO");
     expect((await get(`/api/${account.key}/public-tracking/gtfs-realtime?format=xml`, reader.token)).status).toBe(422);
 
-    // the ETA model's estimate (the hub's run.eta) replaces the propagated delay
+    // a newer estimate heard on the hub (run.eta) wins over the stored one
     const etaAt = t0 + 700_000;
     const eta: RunEtaMessage = {
       version: 1, accountId: account.id, routeId: route.id, date, runId: run.id, vehicle: { assetId: bus.id }, at: t0 + 510_000,
