@@ -4,12 +4,11 @@
 // counting down as the run's ETA changes, then "Arrived at Oak Street" when the bus stops there (the server's own
 // arrival detection, from the fixes).
 //
-// The ETA model (which publishes "run.eta" on the hub after each fix of a run) is being built beside this page and
-// is not merged yet, so this test publishes each fix's run.eta itself, on the server's Redis hub, as the model will
-// (server/modules/run-progress/run-eta-message.ts): that is the producer's contract, not a stand-in for the page
-// under test. Each is stamped a second after its fix, so that once the model publishes too the page shows these
-// figures (the newest estimate wins) and the test stays deterministic. TODO at merge with the ETA model: drop
-// `publishEta` and assert the model's own minutes for these fixes.
+// The page first shows the ETA model's own estimate for the first fix (run.eta, published by the server after each
+// fix). Its minutes depend on the model's constants (docs/run-progress.md, "ETA"), so the countdown that follows is
+// driven by estimates this test publishes on the server's Redis hub in the model's message shape
+// (server/modules/run-progress/run-eta-message.ts), each stamped a second after its fix: the newest estimate wins, so
+// the page must show exactly these figures. The model itself is measured by run-eta-accuracy.test.ts.
 import pg from "pg";
 import { createRedisHub, type Hub } from "../../server/hub";
 import type { RunEtaMessage } from "../../server/modules/run-progress/run-eta-message";
@@ -79,7 +78,7 @@ test.describe("a passenger's page at 360 px wide", () => {
     const drive = async (record: RecordToEncode) => expect(await bus.send(encodeTcpPacket8E([record]))).toBe(1);
     /** what the ETA model publishes after a fix: `ahead` are [stop name, minutes after the fix, metres left] */
     const publishEta = (fixAt: number, ahead: Array<[string, number, number]>) => {
-      const at = fixAt + 1_000; // newer than the model's own estimate for this fix, once there is one (see the top)
+      const at = fixAt + 1_000; // newer than the model's own estimate for this fix (see the top)
       const message: RunEtaMessage = {
         version: 1,
         accountId: Number(account.id),
@@ -100,11 +99,15 @@ test.describe("a passenger's page at 360 px wide", () => {
       const t0 = Date.now() - 150_000;
       // leaving the depot at 40 km/h: the run starts (it moves inside its window)
       await drive(drivingFix(54.69, 25.28, 40, 0, { at: t0 }));
-      await publishEta(t0, [["Depot Road", 2, 1_100], ["Elm Close", 5, 2_200], ["Oak Street", 9, 3_300], ["Hill School", 13, 4_400]]);
 
       await page.goto(`${server.url}${path}`);
       await expect(page.getByRole("heading", { name: "Hill School AM", level: 1 })).toBeVisible();
       const stop = page.getByTestId("passenger-stop");
+      // the server's own estimate, from its ETA model, before any the test publishes
+      await expect(stop.getByTestId("passenger-stop-title")).toHaveText(/^Arriving at Oak Street in about \d+ min$/);
+      await expect(stop.getByTestId("passenger-stop-detail")).toHaveText(/^2 stops before yours · [\d.]+ k?m away$/);
+
+      await publishEta(t0, [["Depot Road", 2, 1_100], ["Elm Close", 5, 2_200], ["Oak Street", 9, 3_300], ["Hill School", 13, 4_400]]);
       await expect(stop.getByTestId("passenger-stop-title")).toHaveText("Arriving at Oak Street in about 9 min");
       await expect(stop.getByTestId("passenger-stop-detail")).toHaveText("2 stops before yours · 3.3 km away");
 

@@ -1,7 +1,6 @@
 // Both feeds ask the database the same few times for one run as for 200 (no query per run, route or vehicle): the
 // realtime feed five times, the static feed three, counted through a reader over the real database.
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
 import { makeAccount } from "../../testing/http-fixtures";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { formatLocalDate, zonedParts } from "../time/zoned-time";
@@ -10,24 +9,8 @@ import { zipEntries } from "../../testing/zip-entries";
 import { exportGtfsStatic } from "./export-gtfs-static";
 import { encodeFeedMessage } from "./gtfs-realtime-encode";
 import { gtfsRealtimeFeed } from "./gtfs-realtime-feed-of-account";
+import { countingReader } from "../../testing/counting-reader";
 
-/** a reader over the real database that counts the queries made through it */
-function countingReader(db: Db) {
-  let queries = 0;
-  const wrap = <T extends object>(delegate: T): T =>
-    new Proxy(delegate, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          queries += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-  const reader = { account: wrap(db.account), runProgress: wrap(db.runProgress), route: wrap(db.route), run: wrap(db.run), asset: wrap(db.asset) };
-  return { reader, count: () => queries };
-}
 
 describe.each(databaseKinds())("the feeds' queries on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -81,12 +64,12 @@ describe.each(databaseKinds())("the feeds' queries on %s", (kind) => {
     const one = await fleet(1, now);
     const many = await fleet(200, now);
     const realtime = async (accountId: number) => {
-      const { reader, count } = countingReader(t.db);
+      const { reader, count } = countingReader(t.db, ["account", "runProgress", "route", "run", "asset"]);
       const feed = await gtfsRealtimeFeed({ accountId, etas: null }, now, reader);
       return { entities: decodeGtfsRealtime(encodeFeedMessage(feed)).entity.length, queries: count() };
     };
     const statics = async (accountId: number) => {
-      const { reader, count } = countingReader(t.db);
+      const { reader, count } = countingReader(t.db, ["account", "runProgress", "route", "run", "asset"]);
       const feed = await exportGtfsStatic({ accountId, publisherUrl: "https://fleet.example.test" }, now, reader);
       const trips = zipEntries(feed.zip).get("trips.txt")!.toString().trim().split("\r\n").length - 1;
       return { trips, queries: count() };

@@ -10,8 +10,9 @@ import { makeAccount } from "../../testing/http-fixtures";
 import { useRecordingHub } from "../../testing/recording-hub";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { findCurrentDriver } from "./find-current-driver";
-import { type CurrentDriverReader, findCurrentDrivers } from "./find-current-drivers";
+import { findCurrentDrivers } from "./find-current-drivers";
 import { sendMessage } from "./send-message";
+import { countingReader } from "../../testing/counting-reader";
 
 // Auckland is UTC+13 in November: 20:30 UTC on the 27th is 09:30 on the 28th there, so "today" is the 28th
 const NOW = new Date("2026-11-27T20:30:00Z");
@@ -139,23 +140,6 @@ const CASES: { name: string; expected: Driver | null; setUp?: (s: Setting) => Pr
   { name: "a position without a key", expected: null, setUp: async (s) => s.key("", null) },
 ];
 
-/** a reader over the real database that counts the queries made through it */
-function countingReader(db: Db): { reader: CurrentDriverReader; count: () => number } {
-  let queries = 0;
-  const wrap = <T extends object>(delegate: T): T =>
-    new Proxy(delegate, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          queries += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-  const reader: CurrentDriverReader = { assetState: wrap(db.assetState), authorisedDriver: wrap(db.authorisedDriver), account: wrap(db.account), run: wrap(db.run), route: wrap(db.route) };
-  return { reader, count: () => queries };
-}
 
 describe.each(databaseKinds())("current drivers on %s", (kind) => {
   const t = useTestDatabase(kind);
@@ -218,7 +202,7 @@ describe.each(databaseKinds())("current drivers on %s", (kind) => {
     await t.db.run.createMany({ data: routes.map((route) => ({ accountId, routeId: route.id, date: TODAY, driverId: drivers.ben })) });
 
     const counted = async (assetIds: number[]) => {
-      const { reader, count } = countingReader(t.db);
+      const { reader, count } = countingReader(t.db, ["assetState", "authorisedDriver", "account", "run", "route"]);
       const found = await findCurrentDrivers({ accountId, assetIds, now: NOW }, reader);
       return { found, queries: count() };
     };
