@@ -76,6 +76,7 @@ describe.each(databaseKinds())("alert endpoints on %s", (kind) => {
         cooldown_s: 60,
         params: { speed_kmh: 90, min_duration_s: 30 },
         notify: null,
+        active_hours: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: expect.any(String),
       },
