@@ -1,7 +1,9 @@
 // Runs import: one row per route and date. A run is found by (route, date) and updated, or created; a row for a
-// route that has not been imported is left out. A re-sent row is the run as it now stands (what it leaves empty is
-// cleared, so the route's value applies again), except its status (below). Times left empty fall back to the route's own when the run is read,
-// so a later change of the route's times reaches runs that did not set their own. status is scheduled or
+// route that has not been imported is left out. A re-sent row changes the fields it carries: a field sent empty (null or
+// "", a spreadsheet's empty cell) is cleared, so the route's value applies again; a field left out of the row (a key
+// not sent, a column not mapped) keeps the stored value, so re-sending a run's notice alone does not take away the
+// vehicle, driver or times it was given. Times left empty fall back to the route's own when the run is read, so a
+// later change of the route's times reaches runs that did not set their own. status is scheduled or
 // cancelled; a row without status creates a scheduled run and leaves an existing run's status as it is (re-sending a
 // run's notice must not revive a cancelled run; sending status scheduled does). Links of the routes written
 // move onto the vehicle they should follow at once (refresh-route-links.ts).
@@ -31,20 +33,25 @@ function readRun(row: RunRow, rowNumber: number, context: ImportContext) {
   if (status !== null && !(STATUSES as readonly string[]).includes(status)) {
     throw new RowError(rowNumber, "status", `status "${status}" must be scheduled or cancelled`);
   }
-  const vehicle = cellText(row.vehicle);
-  const driver = cellText(row.driver);
-  const start = cellText(row.start_time);
-  const end = cellText(row.end_time);
   return {
     routeId: route.id,
     date: take(parseImportDate(date), rowNumber, "date"),
-    startMinute: start === null ? null : take(parseClockTime(start, "start_time"), rowNumber, "start_time"),
-    endMinute: end === null ? null : take(parseClockTime(end, "end_time"), rowNumber, "end_time"),
-    assetId: vehicle === null ? null : take(context.vehicle(vehicle), rowNumber, "vehicle"),
-    driverId: driver === null ? null : take(context.driver(driver), rowNumber, "driver"),
-    notice: cellText(row.notice),
+    fields: {
+      startMinute: given(row.start_time, (text) => take(parseClockTime(text, "start_time"), rowNumber, "start_time")),
+      endMinute: given(row.end_time, (text) => take(parseClockTime(text, "end_time"), rowNumber, "end_time")),
+      assetId: given(row.vehicle, (text) => take(context.vehicle(text), rowNumber, "vehicle")),
+      driverId: given(row.driver, (text) => take(context.driver(text), rowNumber, "driver")),
+      notice: given(row.notice, (text) => text),
+    },
     status: status as (typeof STATUSES)[number] | null,
   };
+}
+
+/** a field of the row: undefined when left out (the stored value stays), null when sent empty (cleared), else read */
+function given<T>(cell: RunRow[keyof RunRow], read: (text: string) => T): T | null | undefined {
+  if (cell === undefined) return undefined;
+  const text = cellText(cell);
+  return text === null ? null : read(text);
 }
 
 export async function importRuns(input: { prisma: ImportDb; context: ImportContext; rows: RunRow[]; firstRow: number; outcome: ImportOutcome }) {
@@ -59,13 +66,14 @@ export async function importRuns(input: { prisma: ImportDb; context: ImportConte
         outcome.skipped();
         continue;
       }
-      const { status, ...run } = readRun(row, rowNumber, context);
+      const { status, fields, ...run } = readRun(row, rowNumber, context);
       const existing = await prisma.run.findUnique({ where: { routeId_date: { routeId: run.routeId, date: run.date } }, select: { id: true } });
       if (existing) {
-        await prisma.run.update({ where: { id: existing.id }, data: { ...run, ...(status ? { status } : {}) } });
+        // Prisma leaves an undefined field as it is
+        await prisma.run.update({ where: { id: existing.id }, data: { ...fields, ...(status ? { status } : {}) } });
         outcome.updated();
       } else {
-        const created = await prisma.run.create({ data: { accountId: context.accountId, ...run, status: status ?? "scheduled" }, select: { id: true } });
+        const created = await prisma.run.create({ data: { accountId: context.accountId, ...run, ...fields, status: status ?? "scheduled" }, select: { id: true } });
         outcome.created(created.id, false);
       }
       written.add(run.routeId);

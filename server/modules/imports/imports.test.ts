@@ -160,7 +160,7 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     expect(await failure(call("routes", rows))).toMatchObject({ code: "IMPORT_TOO_LARGE", status: 413, message: expect.stringContaining("5,010") });
   });
 
-  it("imports runs one per route and date: re-sent runs are updated, cancelled cancels, unknown routes are row errors", async () => {
+  it("imports runs one per route and date: re-sent runs change the fields they carry, cancelled cancels, unknown routes are row errors", async () => {
     const { call, van, driver, account } = await setup();
     await call("routes", [route("R1", { stops: [] })]);
     const first = await call("runs", [
@@ -179,11 +179,16 @@ describe.each(databaseKinds())("imports on %s", (kind) => {
     const second = await call("runs", [{ route_number: "R1", date: "01/09/2026", status: "Cancelled" }, { route_number: "R1", date: "2026-09-02", notice: "On time" }]);
     expect(second.result.stats).toMatchObject({ created: 0, updated: 2 });
     const runs = await t.db.run.findMany({ orderBy: { date: "asc" }, where: { route: { routeNumber: "R1", accountId: account.id } } });
-    // a re-sent row is the run as it now stands: what it leaves empty falls back to the route's values again
-    expect(runs.map((r) => [r.date, r.status, r.notice, r.startMinute, r.assetId])).toEqual([
-      ["2026-09-01", "cancelled", null, null, null],
-      ["2026-09-02", "scheduled", "On time", null, null],
+    // a re-sent row changes what it carries: the notice alone leaves the vehicle, driver and start time as they were
+    expect(runs.map((r) => [r.date, r.status, r.notice, r.startMinute, r.assetId, r.driverId])).toEqual([
+      ["2026-09-01", "cancelled", null, null, null, null],
+      ["2026-09-02", "scheduled", "On time", 480, van.id, driver.id],
     ]);
+    // a field sent empty (a spreadsheet's empty cell, null) is cleared, so the route's value applies again
+    const third = await call("runs", [{ route_number: "R1", date: "2026-09-02", vehicle: "", start_time: null, notice: " " }]);
+    expect(third.result.stats).toMatchObject({ updated: 1, failed: 0 });
+    const cleared = await t.db.run.findFirstOrThrow({ where: { route: { routeNumber: "R1", accountId: account.id }, date: "2026-09-02" } });
+    expect(cleared).toMatchObject({ startMinute: null, assetId: null, driverId: driver.id, notice: null, status: "scheduled" });
   });
 
   it("imports passengers matched by external_id, then by name on the route, with stops matched by name", async () => {
