@@ -1,6 +1,6 @@
 // Driver scorecards end to end in the production build (docs/dashboard.md "Driver scorecards"): three drivers, two
 // vans whose authorised drivers give them keys, and trips written as the ingest pipeline stores them (the trip row and
-// its first fix carrying the iButton key, IO 78). The page ranks the drivers of this week, shows Ben's arrow up from
+// its first fix carrying the iButton key, IO 78), and a stored behaviour event. The page ranks the drivers of this week, shows Ben's arrow up from
 // last week, lists the driver who did not drive last, sorts by a header, opens a driver's details, steps back to last
 // week, and fits a 390 px phone without the page scrolling sideways. Runs in the desktop and the phone projects.
 //
@@ -59,6 +59,12 @@ async function seed(accountId: number, vans: Seeded): Promise<void> {
     await trip(vans.vanA, now - 2 * MIN - 10_000, 10, 83, "00000000000000A1");
     await trip(vans.vanB, now - 2 * MIN, 12.5, 75, "00000000000000B2"); // Ben: 75
     await trip(vans.vanB, now - WEEK, 20, 60, "00000000000000B2"); // Ben last week: 60, so ▲ 15
+    // one hard braking with Ana's key, as the evaluation service stores the detector's events
+    await client.query(
+      `INSERT INTO driver_behavior_events (account_id, asset_id, type, at, score, severity, driver_key)
+       VALUES ($1, $2, 'harsh_braking', $3, 64, 'low', '00000000000000A1')`,
+      [accountId, vans.vanA, new Date(now - MIN)],
+    );
   } finally {
     await client.end();
   }
@@ -92,11 +98,14 @@ test("drivers ranked by this week's trip scores, with the trend; the page fits a
   await expect(rows.nth(0)).toContainText("Ben Middle");
   await expect(rows.nth(2)).toContainText("Cai Idle");
 
-  // a driver's details: the week's figures in km and the weeks before
+  // a driver's details: the week's figures in km, the events by kind and the weeks before
   await page.getByRole("button", { name: "Ben Middle" }).click();
   const details = page.getByTestId("scorecard-details");
   await expect(details).toContainText("12.5 km");
   await expect(details).toContainText("60");
+  await page.getByRole("button", { name: "Ana Top" }).click();
+  await expect(details).toContainText("40 km");
+  await expect(details).toContainText("Harsh braking1 (2.5 per 100 km)");
 
   // last week: Ben alone
   await page.getByRole("button", { name: "Previous week" }).click();

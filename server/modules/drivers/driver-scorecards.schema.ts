@@ -2,6 +2,10 @@
 // with. Distances in km, times in seconds, scores 0..100; the period's dates are local dates of the account's zone.
 import { z } from "zod";
 
+/** the behaviour event kinds the detector stores (docs/alerts.md "driver_behavior"), in the order pages show them */
+export const SCORECARD_EVENT_KINDS = ["harsh_braking", "harsh_acceleration", "harsh_cornering", "overspeed", "idling"] as const;
+export type ScorecardEventKind = (typeof SCORECARD_EVENT_KINDS)[number];
+
 export const SCORECARD_PERIODS = ["week", "month"] as const;
 export type ScorecardPeriod = (typeof SCORECARD_PERIODS)[number];
 
@@ -31,9 +35,10 @@ export interface DriverScorecardDto {
   trips: number;
   distance_km: number;
   driving_s: number;
-  /** harsh accelerations and brakings the trips counted (device-reported and derived) */
-  harsh_events: number;
-  harsh_per_100km: number | null;
+  /** stored behaviour events of the period by kind, counted for the driver whose key the record carried */
+  events: Record<ScorecardEventKind, number>;
+  /** events × 100 / distance in km, one decimal; null with no distance */
+  events_per_100km: { total: number | null } & Record<ScorecardEventKind, number | null>;
   /** the score of each of the SCORECARD_TREND_PERIODS periods before this one, oldest first; null: no driving */
   trend: (number | null)[];
   /** score minus the previous period's; null when either is missing */

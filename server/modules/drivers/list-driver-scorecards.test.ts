@@ -1,6 +1,7 @@
 // Driver scorecards on every database kind, from real rows: trips with their first fix's iButton key, the asset's
 // authorised drivers, an account in a zone far from UTC (periods start at the local Monday's or 1st's midnight), the
-// trend over the periods before, drivers with no driving listed last, and a member limited to a group seeing that
+// trend over the periods before, stored behaviour events counted by kind for the key their record carried, drivers
+// with no driving listed last, and a member limited to a group seeing that
 // group's drivers only.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
@@ -21,7 +22,7 @@ const NOW = Date.parse("2026-11-25T17:00:00Z");
 type Vehicle = { id: number; trackerId: number };
 
 /** a closed trip of `km` scoring `score`, its first fix carrying `key` (IO 78 as the tracker sends it) */
-async function trip(v: Vehicle, startIso: string, km: number, score: number, key: string | null, harsh = 0) {
+async function trip(v: Vehicle, startIso: string, km: number, score: number, key: string | null) {
   const start = new Date(startIso);
   await db().position.create({
     data: {
@@ -33,9 +34,14 @@ async function trip(v: Vehicle, startIso: string, km: number, score: number, key
   await db().trip.create({
     data: {
       assetId: v.id, startedAt: start, endedAt: new Date(start.getTime() + 30 * MIN), startLat: 40.7, startLng: -74,
-      distanceM: km * 1000, score, harshEvents: harsh, trail: [],
+      distanceM: km * 1000, score, trail: [],
     },
   });
+}
+
+/** a stored behaviour event of the asset with the key its record carried */
+async function event(accountId: number, v: Vehicle, atIso: string, type: "harsh_braking" | "idling" | "harsh_cornering", driverKey: string | null) {
+  await db().driverBehaviorEvent.create({ data: { accountId, assetId: v.id, type, at: new Date(atIso), score: 60, severity: "low", driverKey } });
 }
 
 async function authorise(accountId: number, v: Vehicle, keyId: string, driverId: number, position = 0) {
@@ -84,7 +90,7 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
   it("ranks by the distance-weighted trip score in the local week, with the trend and the drivers who did not drive", async () => {
     const f = await fleet();
     // this week (from Monday 23 November 00:00 New York = 05:00 UTC)
-    await trip(f.north, "2026-11-23T05:00:00Z", 30, 90, "00000000000000a1", 2); // Ana, the first minute of the week
+    await trip(f.north, "2026-11-23T05:00:00Z", 30, 90, "00000000000000a1"); // Ana, the first minute of the week
     await trip(f.north, "2026-11-24T14:00:00Z", 10, 50, "00000000000000A1"); // Ana: (30×90 + 10×50) / 40 = 80
     await trip(f.north, "2026-11-24T16:00:00Z", 20, 70, "00000000000000B2"); // Ben: 70
     await trip(f.south, "2026-11-25T13:00:00Z", 5, 95, "00000000000000C3"); // Cai: 95
@@ -95,6 +101,15 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
     await trip(f.north, "2026-11-17T12:00:00Z", 10, 75, "00000000000000B2"); // Ben
     // four weeks before this one: Ana only
     await trip(f.north, "2026-10-27T12:00:00Z", 10, 40, "00000000000000A1");
+
+    // behaviour events: Ana's key twice braking hard and idling once this week, once cornering last week (Sunday night
+    // in New York); Ben's key on the south van, where no list gives it to him; a record without a key
+    await event(f.accountId, f.north, "2026-11-23T05:10:00Z", "harsh_braking", "00000000000000a1");
+    await event(f.accountId, f.north, "2026-11-24T14:10:00Z", "harsh_braking", "00000000000000A1");
+    await event(f.accountId, f.north, "2026-11-24T14:20:00Z", "idling", "00000000000000A1");
+    await event(f.accountId, f.north, "2026-11-23T04:59:00Z", "harsh_cornering", "00000000000000A1");
+    await event(f.accountId, f.south, "2026-11-24T14:20:00Z", "harsh_braking", "00000000000000B2");
+    await event(f.accountId, f.north, "2026-11-24T14:30:00Z", "harsh_braking", null);
 
     const cards = await listDriverScorecards({ scope: wholeFleet(f.accountId), period: "week", now: NOW });
     expect(cards).toMatchObject({ period: "week", offset: 0, time_zone: ZONE, range: { from: "2026-11-23", to: "2026-11-29" } });
@@ -109,16 +124,19 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
       ["Eve", null, null],
     ]);
     expect(cards.drivers[1]).toMatchObject({
-      trips: 2, distance_km: 40, driving_s: 3600, harsh_events: 2, harsh_per_100km: 5,
+      trips: 2, distance_km: 40, driving_s: 3600,
+      events: { harsh_braking: 2, harsh_acceleration: 0, harsh_cornering: 0, overspeed: 0, idling: 1 },
+      events_per_100km: { total: 7.5, harsh_braking: 5, harsh_acceleration: 0, harsh_cornering: 0, overspeed: 0, idling: 2.5 },
       trend: [null, null, 40, null, null, 60], change: 20,
     });
-    expect(cards.drivers[2]).toMatchObject({ trend: [null, null, null, null, null, 75], change: -5 });
+    expect(cards.drivers[2]).toMatchObject({ trend: [null, null, null, null, null, 75], change: -5, events: { harsh_braking: 0 } });
     expect(cards.drivers[0]).toMatchObject({ trend: [null, null, null, null, null, null], change: null });
-    expect(cards.drivers[3]).toMatchObject({ trips: 0, distance_km: 0, harsh_per_100km: null, trend: [null, null, null, null, null, null] });
+    expect(cards.drivers[3]).toMatchObject({ trips: 0, distance_km: 0, events_per_100km: { total: null }, trend: [null, null, null, null, null, null] });
 
     // one week back: Ana 60 and Ben 75
     const before = await listDriverScorecards({ scope: wholeFleet(f.accountId), period: "week", offset: 1, now: NOW });
     expect(before.range).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(before.drivers.find((card) => card.driver.name === "Ana")).toMatchObject({ events: { harsh_cornering: 1, harsh_braking: 0 }, events_per_100km: { total: 10 } });
     expect(before.drivers.map((card) => [card.driver.name, card.rank, card.score])).toEqual([
       ["Ben", 1, 75],
       ["Ana", 2, 60],
@@ -131,7 +149,10 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
     const month = await listDriverScorecards({ scope: wholeFleet(f.accountId), period: "month", now: NOW });
     expect(month.range).toEqual({ from: "2026-11-01", to: "2026-11-30" });
     // Ana: (30×90 + 10×50 + 10×60) / 50 = 76; October's 40 is the trend's last
-    expect(month.drivers.find((card) => card.driver.name === "Ana")).toMatchObject({ rank: 2, score: 76, trips: 3, trend: [null, null, null, null, null, 40], change: 36 });
+    expect(month.drivers.find((card) => card.driver.name === "Ana")).toMatchObject({
+      rank: 2, score: 76, trips: 3, trend: [null, null, null, null, null, 40], change: 36,
+      events: { harsh_braking: 2, harsh_cornering: 1, idling: 1 }, events_per_100km: { total: 8 },
+    });
   });
 
   it("shows a member limited to a group the drivers of that group's vehicles only", async () => {

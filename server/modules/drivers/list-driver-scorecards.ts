@@ -4,10 +4,13 @@
 //   driver of a trip: the iButton key (IO 78) of the trip's first fix, when it is a key the asset's authorised
 //     drivers list gives to a driver of the account (the trips report names drivers the same way);
 //   score: the trips' scores (trip-detector.ts scoreTrip) averaged weighted by distance (a plain mean when the trips
-//     drove no distance); harsh events: the trips' harsh accelerations and brakings, per 100 km.
-// A trip counts in the period it started in. A member limited to groups sees the trips of their assets only, and the
+//     drove no distance);
+//   events: the stored behaviour events (driver-behavior/record-behavior-events.ts) whose record carried a key the
+//     asset's authorised drivers give to the driver, by kind, and per 100 km of the driver's trips.
+// A trip counts in the period it started in, an event in the one it was detected in. A member limited to groups sees the trips of their assets only, and the
 // drivers authorised on those assets. One aggregate reads the trips of the shown period and of the trend's periods
-// at once, grouped by asset, start key and period; nothing is read per driver.
+// at once, grouped by asset, start key and period, and one the events, grouped by asset, key, period and kind;
+// nothing is read per driver.
 import { Prisma } from "../../generated/prisma/client";
 import { db } from "../../db/client";
 import { AppError } from "../../errors";
@@ -21,7 +24,9 @@ import {
   type DriverScorecardsDto,
   type ListDriverScorecardsInput,
   type ScorecardPeriod,
+  type ScorecardEventKind,
   type ScorecardPeriodDto,
+  SCORECARD_EVENT_KINDS,
   SCORECARD_TREND_PERIODS,
   ZListDriverScorecards,
 } from "./driver-scorecards.schema";
@@ -41,7 +46,14 @@ interface GroupRow {
   driving_s: number;
   score_m: number;
   score_sum: number;
-  harsh: number;
+}
+
+interface EventRow {
+  asset_id: number;
+  driver_key: string;
+  bucket: number;
+  type: ScorecardEventKind;
+  events: number;
 }
 
 interface Totals {
@@ -50,7 +62,7 @@ interface Totals {
   drivingS: number;
   scoreM: number;
   scoreSum: number;
-  harsh: number;
+  events: Record<ScorecardEventKind, number>;
 }
 
 export async function listDriverScorecards(
@@ -89,8 +101,7 @@ export async function listDriverScorecards(
       sum(t.distance_m)::float8 AS distance_m,
       sum(extract(epoch FROM t.ended_at - t.started_at))::float8 AS driving_s,
       sum(t.score * t.distance_m)::float8 AS score_m,
-      sum(t.score)::float8 AS score_sum,
-      sum(t.harsh_events)::int AS harsh
+      sum(t.score)::float8 AS score_sum
     FROM trips t
     JOIN LATERAL (
       SELECT avl_io, io, tracker_id FROM positions p
@@ -100,16 +111,30 @@ export async function listDriverScorecards(
     WHERE t.asset_id IN (${Prisma.join(keyedAssets)})
       AND t.started_at >= ${bounds[0]} AND t.started_at < ${bounds.at(-1)} AND t.ended_at IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5`;
+  const events = keyedAssets.length === 0 ? [] : await db().$queryRaw<EventRow[]>`
+    SELECT asset_id, upper(driver_key) AS driver_key, type::text AS type,
+      width_bucket(at, ARRAY[${Prisma.join(bounds)}]::timestamptz[])::int AS bucket,
+      count(*)::int AS events
+    FROM driver_behavior_events
+    WHERE asset_id IN (${Prisma.join(keyedAssets)}) AND driver_key IS NOT NULL
+      AND at >= ${bounds[0]} AND at < ${bounds.at(-1)}
+    GROUP BY 1, 2, 3, 4`;
 
   // per driver, per period (index 0 the oldest trend period, the last the shown one)
   const totals = new Map<number, Totals[]>();
+  const periodOf = (driverId: number, bucket: number): Totals => {
+    let periods = totals.get(driverId);
+    if (!periods) totals.set(driverId, (periods = ranges.map(() => emptyTotals())));
+    return periods[bucket - 1]!;
+  };
   for (const group of groups) {
     const key = startKey(group);
     const driverId = key === null ? undefined : driverOfKey.get(`${group.asset_id}:${key}`);
-    if (driverId === undefined) continue;
-    let periods = totals.get(driverId);
-    if (!periods) totals.set(driverId, (periods = ranges.map(() => emptyTotals())));
-    add(periods[group.bucket - 1]!, group);
+    if (driverId !== undefined) add(periodOf(driverId, group.bucket), group);
+  }
+  for (const row of events) {
+    const driverId = driverOfKey.get(`${row.asset_id}:${row.driver_key}`);
+    if (driverId !== undefined && row.type in EMPTY_EVENTS) periodOf(driverId, row.bucket).events[row.type] += row.events;
   }
 
   const cards = drivers.map((driver) => scorecard(driver, totals.get(driver.id) ?? ranges.map(() => emptyTotals())));
@@ -154,8 +179,10 @@ function startKey(group: GroupRow): string | null {
   return typeof key === "string" && /[1-9a-f]/i.test(key) ? key.toUpperCase() : null;
 }
 
+const EMPTY_EVENTS = Object.fromEntries(SCORECARD_EVENT_KINDS.map((kind) => [kind, 0])) as Record<ScorecardEventKind, number>;
+
 function emptyTotals(): Totals {
-  return { trips: 0, distanceM: 0, drivingS: 0, scoreM: 0, scoreSum: 0, harsh: 0 };
+  return { trips: 0, distanceM: 0, drivingS: 0, scoreM: 0, scoreSum: 0, events: { ...EMPTY_EVENTS } };
 }
 
 function add(into: Totals, group: GroupRow): void {
@@ -164,7 +191,6 @@ function add(into: Totals, group: GroupRow): void {
   into.drivingS += group.driving_s;
   into.scoreM += group.score_m;
   into.scoreSum += group.score_sum;
-  into.harsh += group.harsh;
 }
 
 function scoreOf(totals: Totals): number | null {
@@ -178,6 +204,9 @@ function scorecard(driver: { id: number; name: string }, periods: Totals[]): Dri
   const trend = periods.slice(0, -1).map(scoreOf);
   const previous = trend.at(-1) ?? null;
   const km = shown.distanceM / 1000;
+  const per100km = (count: number) => (km > 0 ? Math.round((count / km) * 1000) / 10 : null);
+  const perKind = Object.fromEntries(SCORECARD_EVENT_KINDS.map((kind) => [kind, per100km(shown.events[kind])])) as Record<ScorecardEventKind, number | null>;
+  const total = SCORECARD_EVENT_KINDS.reduce((sum, kind) => sum + shown.events[kind], 0);
   return {
     driver,
     rank: null,
@@ -185,8 +214,8 @@ function scorecard(driver: { id: number; name: string }, periods: Totals[]): Dri
     trips: shown.trips,
     distance_km: Math.round(km * 10) / 10,
     driving_s: Math.round(shown.drivingS),
-    harsh_events: shown.harsh,
-    harsh_per_100km: km > 0 ? Math.round((shown.harsh / km) * 100 * 10) / 10 : null,
+    events: shown.events,
+    events_per_100km: { total: per100km(total), ...perKind },
     trend,
     change: score !== null && previous !== null ? score - previous : null,
   };

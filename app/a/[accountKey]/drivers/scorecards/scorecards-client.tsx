@@ -2,11 +2,17 @@
 // Driver scorecards: week or month switch, the previous and next period, and the drivers ranked by score with their
 // trend. Headers sort the ranked drivers (those with no driving stay below them); selecting a driver opens the
 // period's details under their row. On a phone the table keeps rank, driver, score and trend and scrolls inside its
-// own box; the rest is in the details.
+// own box; the rest, and the behaviour events by kind, are in the details.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
-import type { DriverScorecardDto, ScorecardPeriod, ScorecardPeriodDto } from "@/server/modules/drivers/driver-scorecards.schema";
+import {
+  SCORECARD_EVENT_KINDS,
+  type DriverScorecardDto,
+  type ScorecardEventKind,
+  type ScorecardPeriod,
+  type ScorecardPeriodDto,
+} from "@/server/modules/drivers/driver-scorecards.schema";
 import { QueryList } from "../../../../_components/query-list";
 import { useTRPC } from "../../../../_components/trpc";
 import { Button } from "../../../../_components/ui/button";
@@ -15,7 +21,7 @@ import { EmptyState } from "../../../../_components/ui/empty-state";
 import { PageHeader } from "../../../../_components/ui/page-header";
 import { ChangeArrow, TrendSparkline } from "./trend-sparkline";
 
-type SortKey = "rank" | "name" | "score" | "change" | "trips" | "distance" | "harsh";
+type SortKey = "rank" | "name" | "score" | "change" | "trips" | "distance" | "events";
 
 interface SortColumn {
   key: SortKey;
@@ -32,7 +38,7 @@ const COLUMNS: SortColumn[] = [
   { key: "change", label: "Trend", firstDescending: true },
   { key: "trips", label: "Trips", className: "hidden text-right sm:table-cell", firstDescending: true },
   { key: "distance", label: "Distance", className: "hidden text-right sm:table-cell", firstDescending: true },
-  { key: "harsh", label: "Harsh events per 100 km", className: "hidden text-right md:table-cell", firstDescending: false },
+  { key: "events", label: "Events per 100 km", className: "hidden text-right md:table-cell", firstDescending: false },
 ];
 
 const SORT_VALUE: Record<SortKey, (card: DriverScorecardDto) => number | string> = {
@@ -42,7 +48,15 @@ const SORT_VALUE: Record<SortKey, (card: DriverScorecardDto) => number | string>
   change: (card) => card.change ?? Number.NEGATIVE_INFINITY,
   trips: (card) => card.trips,
   distance: (card) => card.distance_km,
-  harsh: (card) => card.harsh_per_100km ?? 0,
+  events: (card) => card.events_per_100km.total ?? 0,
+};
+
+const EVENT_WORDS: Record<ScorecardEventKind, string> = {
+  harsh_braking: "Harsh braking",
+  harsh_acceleration: "Harsh acceleration",
+  harsh_cornering: "Harsh cornering",
+  overspeed: "Speeding (over 120 km/h)",
+  idling: "Idling (5 min or more)",
 };
 
 const PERIOD_WORDS: Record<ScorecardPeriod, { name: string; current: string; previous: string }> = {
@@ -104,7 +118,7 @@ export function ScorecardsClient({ accountKey, timeZone }: { accountKey: string;
     <>
       <PageHeader
         title="Driver scorecards"
-        description={`Drivers ranked by how safely they drove: each trip's score (100 is the best), weighted by its distance. A trip counts for the driver whose key was in the vehicle when it started, in the ${period} it started (${timeZone} time).`}
+        description={`Drivers ranked by how safely they drove: each trip's score (100 is the best), weighted by its distance. A trip counts for the driver whose key was in the vehicle when it started, in the ${period} it started (${timeZone} time). Events are harsh braking, acceleration and cornering, speeding and idling.`}
         actions={
           <Link href={`/a/${accountKey}/drivers`} className="rounded-md px-3 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50">
             All drivers
@@ -199,7 +213,7 @@ export function ScorecardsClient({ accountKey, timeZone }: { accountKey: string;
                       </td>
                       <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell sm:px-4">{card.trips}</td>
                       <td className="hidden whitespace-nowrap px-3 py-3 text-right tabular-nums sm:table-cell sm:px-4">{km(card.distance_km)}</td>
-                      <td className="hidden px-3 py-3 text-right tabular-nums md:table-cell md:px-4">{card.harsh_per_100km ?? "–"}</td>
+                      <td className="hidden px-3 py-3 text-right tabular-nums md:table-cell md:px-4">{card.events_per_100km.total ?? "–"}</td>
                     </tr>
                     {open === card.driver.id && data ? (
                       <tr>
@@ -224,8 +238,10 @@ function DriverDetails({ card, trendRanges }: { card: DriverScorecardDto; trendR
     ["Trips", String(card.trips)],
     ["Distance", km(card.distance_km)],
     ["Driving time", durationText(card.driving_s)],
-    ["Harsh accelerations and brakings", String(card.harsh_events)],
-    ["Harsh events per 100 km", card.harsh_per_100km === null ? "–" : String(card.harsh_per_100km)],
+    ...SCORECARD_EVENT_KINDS.map((kind): [string, string] => {
+      const rate = card.events_per_100km[kind];
+      return [EVENT_WORDS[kind], `${card.events[kind]}${rate === null ? "" : ` (${rate} per 100 km)`}`];
+    }),
   ];
   return (
     <div className="grid gap-4 text-sm sm:grid-cols-2" data-testid="scorecard-details">
