@@ -77,7 +77,7 @@ test("drivers ranked by this week's trip scores, with the trend; the page fits a
 
   await page.goto(`/a/${account.key}/drivers`);
   await signIn(page, account.adminEmail, account.adminPassword);
-  await page.getByRole("link", { name: "Scorecards" }).click();
+  await page.getByRole("link", { name: "Scorecards", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Driver scorecards", level: 1 })).toBeVisible();
   await expect(page.getByTestId("scorecard-range")).toContainText("This week");
 
@@ -97,6 +97,8 @@ test("drivers ranked by this week's trip scores, with the trend; the page fits a
   await page.getByRole("button", { name: "Driver", exact: true }).click();
   await expect(rows.nth(0)).toContainText("Ben Middle");
   await expect(rows.nth(2)).toContainText("Cai Idle");
+  await page.getByRole("button", { name: "Rank", exact: true }).click();
+  await expect(rows.nth(0)).toContainText("Ana Top");
 
   // a driver's details: the week's figures in km, the events by kind and the weeks before
   await page.getByRole("button", { name: "Ben Middle" }).click();

@@ -64,7 +64,7 @@ describe.each(databaseKinds())("history retention on %s", (kind) => {
     return { asset, position, trip, alert, behaviorEvent, lastKnown };
   }
 
-  it("deletes positions, ended trips and alerts older than the account's retention, in batches, and keeps the rest", async () => {
+  it("deletes positions, ended trips, alerts and behaviour events older than the account's retention, in batches, and keeps the rest", async () => {
     const account = await makeAccount("Keeps 30 days");
     await updateAccountSettings({ accountId: account.id, historyRetentionDays: 30 });
     const van = await vehicle(account.id);

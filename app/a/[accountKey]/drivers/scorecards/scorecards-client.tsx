@@ -207,7 +207,10 @@ export function ScorecardsClient({ accountKey, timeZone }: { accountKey: string;
                       </td>
                       <td className="px-3 py-3 sm:px-4">
                         <span className="flex items-center gap-2">
-                          <TrendSparkline scores={[...card.trend, card.score]} label={`Scores of the last ${card.trend.length + 1} ${period}s`} />
+                          <TrendSparkline
+                            scores={[...card.trend, card.score]}
+                            label={`Scores of the last ${card.trend.length + 1} ${period}s: ${[...card.trend, card.score].map((score) => score ?? "no driving").join(", ")}`}
+                          />
                           {card.rank === null ? null : <ChangeArrow change={card.change} />}
                         </span>
                       </td>

@@ -20,6 +20,8 @@ export function TrendSparkline({ scores, label }: { scores: (number | null)[]; l
   });
   return (
     <svg width={WIDTH} height={HEIGHT} viewBox={`-2 0 ${WIDTH + 4} ${HEIGHT}`} role="img" aria-label={label} className="shrink-0">
+      {/* the score-0 floor, so a lone point still reads as a chart */}
+      <line x1={0} x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} strokeWidth={1} className="stroke-slate-200" />
       <path d={path} fill="none" stroke="currentColor" strokeWidth={1.5} className="text-slate-400" />
       {scores.map((score, i) =>
         score === null ? null : (
