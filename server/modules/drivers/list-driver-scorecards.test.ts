@@ -10,6 +10,9 @@ import { createAssetGroup } from "../asset-groups/create-asset-group";
 import { createAccount } from "../accounts/create-account";
 import { scopeOfGroups, wholeFleet } from "../asset-scope/asset-scope";
 import { makeTrackedAsset } from "../../testing/fleet-entry-fixtures";
+import { makeMember } from "../../testing/http-fixtures";
+import { callerFor } from "../../testing/trpc-fixtures";
+import { setMemberGroups } from "../users/set-member-groups";
 import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { createDriver } from "./create-driver";
 import { listDriverScorecards, periodStarts } from "./list-driver-scorecards";
@@ -69,7 +72,7 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
   useTestDatabase(kind);
 
   async function fleet() {
-    const { id: accountId } = await createAccount({ name: "Scorecards" });
+    const { id: accountId, key: accountKey } = await createAccount({ name: "Scorecards" });
     await db().account.update({ where: { id: accountId }, data: { timeZone: ZONE } });
     const north = await makeTrackedAsset(accountId, "North van");
     const south = await makeTrackedAsset(accountId, "South van");
@@ -84,7 +87,7 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
     await authorise(accountId, south, "00000000000000C3", cai.id, 0);
     const group = await createAssetGroup({ accountId, body: { name: "North" } });
     await changeGroupAssets({ accountId, groupId: group.id, change: "add", assetIds: [north.id] });
-    return { accountId, north, south, ana, ben, cai, dee, eve, groupId: group.id };
+    return { accountId, accountKey, north, south, ana, ben, cai, dee, eve, groupId: group.id };
   }
 
   it("ranks by the distance-weighted trip score in the local week, with the trend and the drivers who did not drive", async () => {
@@ -155,7 +158,7 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
     });
   });
 
-  it("shows a member limited to a group the drivers of that group's vehicles only", async () => {
+  it("shows a member limited to a group the drivers of that group's vehicles only, through the use case and tRPC", async () => {
     const f = await fleet();
     await trip(f.north, "2026-11-24T14:00:00Z", 10, 80, "00000000000000A1");
     await trip(f.south, "2026-11-24T14:00:00Z", 10, 99, "00000000000000C3");
@@ -167,6 +170,11 @@ describe.each(databaseKinds())("driver scorecards on %s", (kind) => {
     ]);
     const nothing = await listDriverScorecards({ scope: { accountId: f.accountId, groupIds: [] }, now: NOW });
     expect(nothing.drivers).toEqual([]);
+    // the dashboard's procedure takes the member's own scope: a viewer limited to North sees North's drivers
+    const viewer = await makeMember(f.accountId, "viewer");
+    await setMemberGroups({ accountId: f.accountId, userId: viewer.id, groupIds: [f.groupId] });
+    const seen = await callerFor(viewer.id).drivers.scorecards({ accountKey: f.accountKey, period: "month" });
+    expect(seen.drivers.map((card) => card.driver.name).sort()).toEqual(["Ana", "Ben", "Dee"]);
     // the whole fleet ranks the south's driver first
     const all = await listDriverScorecards({ scope: wholeFleet(f.accountId), now: NOW });
     expect(all.drivers.map((card) => card.driver.name)).toEqual(["Cai", "Ana", "Ben", "Dee", "Eve"]);
