@@ -36,6 +36,8 @@ const NAV: Array<{ section: string; label: string; permission?: Permission; badg
   // school transport: every member reads routes and drivers
   { section: "routes", label: "Routes" },
   { section: "drivers", label: "Drivers" },
+  // ranked by the trips of the assets the member sees
+  { section: "drivers/scorecards", label: "Driver scorecards", permission: "assets.read" },
   { section: "messages", label: "Messages" },
   { section: "alerts", label: "Alerts", permission: "alerts.read" },
   { section: "alerts/rules", label: "Alert rules", permission: "alerts.read" },

@@ -1,6 +1,6 @@
 // The evaluation service against a real database (both kinds) and real memory hubs: positions on the process-local
 // hub become stored alerts published on the cluster hub; rule and entitlement changes take effect at once; health
-// and behaviour follow the add-ons; the connectivity gate fires each transition once across two "nodes" (two
+// and behaviour follow the add-ons (behaviour events are stored too); the connectivity gate fires each transition once across two "nodes" (two
 // services on one database), survives a restart and gives devices a silence period after a cold start.
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -194,6 +194,14 @@ describe.each(databaseKinds())("evaluation service on %s", (kind) => {
     expect(health.map((h) => h.assetId)).toEqual([both.asset.id]);
     expect(health[0]).toMatchObject({ version: 1, accountId: both.account.id, externalVoltage: 13.8, changed: expect.any(Array) });
     expect(behavior.map((b) => [b.assetId, b.type, b.source])).toEqual([[both.asset.id, "harsh_acceleration", "device"]]);
+    // and stored, for driver scorecards
+    const stored = await t.db.driverBehaviorEvent.findMany({
+      where: { assetId: { in: [plain.asset.id, both.asset.id] } },
+      select: { accountId: true, assetId: true, type: true, at: true, score: true, severity: true },
+    });
+    expect(stored).toEqual([
+      { accountId: both.account.id, assetId: both.asset.id, type: "harsh_acceleration", at: new Date(behavior[0]!.at), score: behavior[0]!.score, severity: behavior[0]!.severity },
+    ]);
 
     // an add-on granted later counts from the account's next position once account.changed is heard
     await t.db.account.update({ where: { id: plain.account.id }, data: { addonMobility: true } });

@@ -3,7 +3,8 @@
 // this node), so each record and each session change is evaluated exactly once in a cluster; what they produce is
 // published on the cluster hub (`alert`, `vehicle_health`, `driver_behavior`), where the live stream gateway of every
 // node picks it up. Nothing here waits for the database per position: account rules and entitlements come from
-// AccountContextCache; fired alerts are stored (and then published) on a queue behind the hot path, and their
+// AccountContextCache; fired alerts are stored (and then published) on a queue behind the hot path (behaviour events
+// are stored there too, many per insert, for driver scorecards), and their
 // notification outbox rows are queued behind that, many alerts at once (notifications/alert-notification-queue.ts).
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
@@ -13,6 +14,8 @@ import { CONNECTIVITY_SWEEP_MS, ConnectivityGate } from "../alerts/connectivity-
 import { AlertNotificationQueue } from "../notifications/alert-notification-queue";
 import { recordAlert, type AlertDraft } from "../alerts/record-alert";
 import { BehaviorDetector } from "../driver-behavior/behavior-detector";
+import { recordBehaviorEvents } from "../driver-behavior/record-behavior-events";
+import type { DriverBehaviorMessage } from "../stream/channel-messages";
 import type { LivePosition } from "../positions/live-position";
 import { HealthTracker } from "../vehicle-health/health-tracker";
 import { toEventPosition } from "../stream/event-position";
@@ -48,6 +51,8 @@ export class EvaluationService {
   /** school runs: stop arrivals and departures of the runs these vehicles drive (docs/run-progress.md) */
   readonly runs: RunProgressTracker;
   private readonly recorder: SerialQueue;
+  /** behaviour events waiting for the recorder's next batch insert */
+  private readonly behaviorBatch: DriverBehaviorMessage[] = [];
   private readonly notifications: AlertNotificationQueue;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
@@ -140,7 +145,10 @@ export class EvaluationService {
       if (snapshot) this.publish("vehicle_health", snapshot);
     }
     if (context.addonDriver) {
-      for (const event of this.behavior.offer(position)) this.publish("driver_behavior", event);
+      for (const event of this.behavior.offer(position)) {
+        this.publish("driver_behavior", event);
+        this.storeBehavior(event);
+      }
     }
     this.gate.onPosition(context, position);
   }
@@ -154,6 +162,13 @@ export class EvaluationService {
       // the notification worker sends them: neither ingest nor the recorder waits for a mail server or the outbox
       this.notifications.push({ id: message.id, accountId: message.accountId, assetId: message.assetId, ruleId: message.rule.id, type: message.type, firedAt: message.firedAt });
     });
+  }
+
+  /** queues the event for storage: one insert takes every event that arrived while the recorder was busy */
+  private storeBehavior(event: DriverBehaviorMessage): void {
+    this.behaviorBatch.push(event);
+    if (this.behaviorBatch.length > 1) return; // the insert already queued takes this one too
+    this.recorder.push(() => recordBehaviorEvents(this.options.prisma, this.behaviorBatch.splice(0)));
   }
 
   private publish<E extends "vehicle_health" | "driver_behavior">(event: E, payload: HubEvents[E]): void {

@@ -12,7 +12,7 @@ export function startHistoryRetention(options: { logger: Logger; autostart?: boo
     autostart: options.autostart,
     async pass(stopping) {
       const purged = await purgeOldHistory({ stopping });
-      const total = purged.positions + purged.trips + purged.alerts;
+      const total = purged.positions + purged.trips + purged.alerts + purged.behaviorEvents;
       if (total > 0) logger.info(purged, "history older than its account's retention deleted");
       return total;
     },

@@ -56,10 +56,15 @@ describe.each(databaseKinds())("history retention on %s", (kind) => {
       t.db.assetState.create({
         data: { assetId: asset.id, positionId, fixTime: new Date(now - daysAgo * DAY), receivedAt: new Date(now - daysAgo * DAY), wsSeq: 1n, payload: {} },
       });
-    return { asset, position, trip, alert, lastKnown };
+    const behaviorEvent = (daysAgo: number) =>
+      t.db.driverBehaviorEvent.create({
+        data: { accountId, assetId: asset.id, type: "harsh_braking", at: new Date(now - daysAgo * DAY), score: 60, severity: "low" },
+        select: { id: true },
+      });
+    return { asset, position, trip, alert, behaviorEvent, lastKnown };
   }
 
-  it("deletes positions, ended trips and alerts older than the account's retention, in batches, and keeps the rest", async () => {
+  it("deletes positions, ended trips, alerts and behaviour events older than the account's retention, in batches, and keeps the rest", async () => {
     const account = await makeAccount("Keeps 30 days");
     await updateAccountSettings({ accountId: account.id, historyRetentionDays: 30 });
     const van = await vehicle(account.id);
@@ -74,15 +79,18 @@ describe.each(databaseKinds())("history retention on %s", (kind) => {
     const recentTrip = await van.trip(12, 11);
     await van.alert(40);
     const recentAlert = await van.alert(5);
+    await van.behaviorEvent(31);
+    const recentEvent = await van.behaviorEvent(29);
 
     const other = await makeAccount("Keeps everything");
     const theirs = await vehicle(other.id);
     const theirOld = await theirs.position(400);
     const theirTrip = await theirs.trip(400, 399);
     const theirAlert = await theirs.alert(400);
+    const theirEvent = await theirs.behaviorEvent(400);
 
     const purged = await purgeOldHistory({ now, batch: 2, pauseMs: 0 });
-    expect(purged).toEqual({ positions: 6, trips: 1, alerts: 1 });
+    expect(purged).toEqual({ positions: 6, trips: 1, alerts: 1, behaviorEvents: 1 });
 
     expect((await t.db.position.findMany({ where: { assetId: van.asset.id }, select: { id: true } })).map((p) => p.id)).toEqual([recent.id]);
     // the silent vehicle's last known position stays, however old
@@ -92,13 +100,15 @@ describe.each(databaseKinds())("history retention on %s", (kind) => {
       recentTrip.id,
     ]);
     expect((await t.db.alert.findMany({ where: { accountId: account.id }, select: { id: true } })).map((a) => a.id)).toEqual([recentAlert.id]);
+    expect((await t.db.driverBehaviorEvent.findMany({ where: { accountId: account.id }, select: { id: true } })).map((e) => e.id)).toEqual([recentEvent.id]);
     // another account, without a retention, keeps everything
     expect(await t.db.position.findUnique({ where: { id: theirOld.id } })).not.toBeNull();
     expect(await t.db.trip.findUnique({ where: { id: theirTrip.id } })).not.toBeNull();
     expect(await t.db.alert.findUnique({ where: { id: theirAlert.id } })).not.toBeNull();
+    expect(await t.db.driverBehaviorEvent.findUnique({ where: { id: theirEvent.id } })).not.toBeNull();
 
     // nothing left to do: a second pass deletes nothing
-    expect(await purgeOldHistory({ now, batch: 2, pauseMs: 0 })).toEqual({ positions: 0, trips: 0, alerts: 0 });
+    expect(await purgeOldHistory({ now, batch: 2, pauseMs: 0 })).toEqual({ positions: 0, trips: 0, alerts: 0, behaviorEvents: 0 });
   });
 
   it("stops between batches when the server is stopping", async () => {

@@ -1,5 +1,5 @@
 // History retention (docs/configuration.md "History retention"): an account may keep its history for a number of
-// days; older positions, trips and fired alerts are deleted in the background, in small batches with a pause
+// days; older positions, trips, fired alerts and driver behaviour events are deleted in the background, in small batches with a pause
 // between them, so that a large backlog never holds long locks nor crowds out ingest. The newest position of each
 // asset stays whatever its age: it is the asset's last known position (asset_states points at it). Every node runs
 // the pass; deleting rows another node just deleted is harmless.
@@ -18,6 +18,7 @@ export interface PurgedHistory {
   positions: number;
   trips: number;
   alerts: number;
+  behaviorEvents: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -30,7 +31,7 @@ export async function purgeOldHistory(
   const batch = options.batch ?? HISTORY_RETENTION.batch;
   const pause = () => new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? HISTORY_RETENTION.pauseMs));
   const stopping = options.stopping ?? (() => false);
-  const purged: PurgedHistory = { positions: 0, trips: 0, alerts: 0 };
+  const purged: PurgedHistory = { positions: 0, trips: 0, alerts: 0, behaviorEvents: 0 };
   const accounts = await db().account.findMany({
     where: { historyRetentionDays: { not: null } },
     select: { id: true, historyRetentionDays: true },
@@ -53,6 +54,9 @@ export async function purgeOldHistory(
       ["alerts", () => db().$executeRaw`
         DELETE FROM alerts WHERE id IN (
           SELECT id FROM alerts WHERE account_id = ${account.id} AND fired_at < ${before} LIMIT ${batch})`],
+      ["behaviorEvents", () => db().$executeRaw`
+        DELETE FROM driver_behavior_events WHERE id IN (
+          SELECT id FROM driver_behavior_events WHERE account_id = ${account.id} AND at < ${before} LIMIT ${batch})`],
     ];
     for (const [what, step] of steps) {
       for (;;) {

@@ -1,10 +1,13 @@
 // Drivers of school routes for the dashboard: every member reads them; roles that import (imports.manage) add,
 // edit and delete them, since imports name drivers. Bodies are the use cases' inputs, validated there, so forms get
-// the same field errors as every other caller.
+// the same field errors as every other caller. Scorecards rank drivers by the trips of the assets the member sees
+// (assets.read: every role), so a member limited to groups sees their groups' drivers only.
 import { z } from "zod";
 import { createDriver } from "../../modules/drivers/create-driver";
 import { deleteDriver } from "../../modules/drivers/delete-driver";
+import { ZListDriverScorecards } from "../../modules/drivers/driver-scorecards.schema";
 import { getDriver } from "../../modules/drivers/get-driver";
+import { listDriverScorecards } from "../../modules/drivers/list-driver-scorecards";
 import { listDrivers } from "../../modules/drivers/list-drivers";
 import { updateDriver } from "../../modules/drivers/update-driver";
 import { accountProcedure, createTrpcRouter, requirePermission } from "../trpc";
@@ -21,6 +24,10 @@ export const driversRouter = createTrpcRouter({
   get: accountProcedure
     .input(z.object({ driverId: ZDriverId }))
     .query(({ ctx, input }) => getDriver({ accountId: ctx.account.id, driverId: input.driverId })),
+
+  scorecards: requirePermission("assets.read")
+    .input(ZListDriverScorecards)
+    .query(({ ctx, input }) => listDriverScorecards({ scope: ctx.scope, period: input.period, offset: input.offset })),
 
   create: requirePermission("imports.manage")
     .input(z.object({ body: ZBody }))

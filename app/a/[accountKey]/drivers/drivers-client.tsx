@@ -2,6 +2,7 @@
 // Drivers list: name, e-mail, phone and how many routes have them as their driver. Roles that import add, edit and
 // delete drivers; deleting one whose routes name them says first that those routes will have no driver.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import type { DriverDto } from "@/server/modules/drivers/drivers.schema";
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
@@ -46,12 +47,22 @@ export function DriversClient({ accountKey, canWrite }: { accountKey: string; ca
 
   const rows = drivers.data?.pages.flatMap((page) => page.data) ?? [];
   const addButton = canWrite ? <Button onClick={() => setEditing({ mode: "add" })}>Add driver</Button> : null;
+  const scorecardsLink = (
+    <Link href={`/a/${accountKey}/drivers/scorecards`} className="rounded-md px-3 py-2 text-sm font-medium text-blue-700 hover:bg-blue-50">
+      Scorecards
+    </Link>
+  );
   return (
     <>
       <PageHeader
         title="Drivers"
         description="The drivers routes and runs name. Imports find a route's driver by name, e-mail or phone, so each e-mail and phone belongs to one driver."
-        actions={addButton}
+        actions={
+          <>
+            {scorecardsLink}
+            {addButton}
+          </>
+        }
       />
       <NoticeLine notice={list.notice} />
       <ListCard
