@@ -4,8 +4,8 @@
 // last week, lists the driver who did not drive last, sorts by a header, opens a driver's details, steps back to last
 // week, and fits a 390 px phone without the page scrolling sideways. Runs in the desktop and the phone projects.
 //
-// The account's zone is UTC (the default); this week's trips started two minutes before the test, so a run in the
-// first two minutes of a Monday (UTC) would find them in last week.
+// The account's zone is UTC (the default); this week's trips started two minutes before the test, or just after this
+// week's Monday midnight (UTC) when the test runs in its first minutes, so they always fall in this week.
 import pg from "pg";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";
@@ -55,15 +55,18 @@ async function seed(accountId: number, vans: Seeded): Promise<void> {
       );
     };
     const now = Date.now();
-    await trip(vans.vanA, now - 2 * MIN, 30, 95, "00000000000000A1"); // Ana: (30×95 + 10×83) / 40 = 92
-    await trip(vans.vanA, now - 2 * MIN - 10_000, 10, 83, "00000000000000A1");
-    await trip(vans.vanB, now - 2 * MIN, 12.5, 75, "00000000000000B2"); // Ben: 75
-    await trip(vans.vanB, now - WEEK, 20, 60, "00000000000000B2"); // Ben last week: 60, so ▲ 15
+    const today = new Date(now);
+    const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 24 * 60 * MIN;
+    const thisWeek = Math.max(now - 2 * MIN, monday + 20_000);
+    await trip(vans.vanA, thisWeek, 30, 95, "00000000000000A1"); // Ana: (30×95 + 10×83) / 40 = 92
+    await trip(vans.vanA, thisWeek - 10_000, 10, 83, "00000000000000A1");
+    await trip(vans.vanB, thisWeek, 12.5, 75, "00000000000000B2"); // Ben: 75
+    await trip(vans.vanB, thisWeek - WEEK, 20, 60, "00000000000000B2"); // Ben last week: 60, so ▲ 15
     // one hard braking with Ana's key, as the evaluation service stores the detector's events
     await client.query(
       `INSERT INTO driver_behavior_events (account_id, asset_id, type, at, score, severity, driver_key)
        VALUES ($1, $2, 'harsh_braking', $3, 64, 'low', '00000000000000A1')`,
-      [accountId, vans.vanA, new Date(now - MIN)],
+      [accountId, vans.vanA, new Date(thisWeek + 5_000)],
     );
   } finally {
     await client.end();
