@@ -60,7 +60,7 @@ describe.each(databaseKinds())("run ETAs from the tracker on %s", (kind) => {
     hub.subscribe("run.progress", (message) => progress.push(message));
     hub.subscribe("run.eta", (message) => etas.push(message));
     let now = T0;
-    const tracker = new RunProgressTracker({ prisma: t.db, hub, logger: pino({ level: "silent" }), now: () => now });
+    const tracker = new RunProgressTracker({ prisma: t.db, sql: t.database.sql, hub, logger: pino({ level: "silent" }), now: () => now });
     const fix = (seconds: number, east: number, speed: number) => {
       now = T0 + seconds * 1000;
       tracker.onPosition({ accountId: account.id, assetId: bus.id, dateUpdated: now, ...pointAt(east, 0), speed, ioData: {} } as unknown as LivePosition);
