@@ -66,6 +66,15 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
       runs: { where: { date: { in: dates } }, select: { id: true, date: true, status: true, startMinute: true, endMinute: true, assetId: true, asset: { select: { name: true } } } },
     },
   });
+  // the same few local times recur on every route (midnight, the usual start and end times): each is worked out once,
+  // the zone's rules (Intl) being the costly part of reading an account's runs
+  const instants = new Map<string, number>();
+  const instant = (date: LocalDate, minute: number) => {
+    const key = `${date.year}-${date.month}-${date.day}:${minute}`;
+    let known = instants.get(key);
+    if (known === undefined) instants.set(key, (known = zonedInstant(date, minute, timeZone)));
+    return known;
+  };
   const followed: FollowedRun[] = [];
   for (const route of routes) {
     if (route.stops.length === 0) continue;
@@ -73,7 +82,7 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
     for (const day of routeDays(route, runs, from, today)) {
       const date = formatLocalDate(day.date);
       const run = day.source === "run" ? runs.get(date)! : null;
-      const at = (minute: number) => zonedInstant(day.date, minute, timeZone);
+      const at = (minute: number) => instant(day.date, minute);
       const startAt = day.startMinute === null ? null : at(day.startMinute);
       const endAt = day.endMinute === null ? null : at(day.endMinute);
       followed.push({
@@ -97,7 +106,7 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
             radiusM: stop.radiusM ?? RUN_PROGRESS_RULES.defaultRadiusM,
           })),
           watchFrom: startAt === null ? at(0) : startAt - RUN_WINDOWS.startWindowMs,
-          finishBy: endAt === null ? dayEnd(day.date, timeZone) : endAt + RUN_WINDOWS.endGraceMs,
+          finishBy: endAt === null ? instant(addDays(day.date, 1), 0) : endAt + RUN_WINDOWS.endGraceMs, // no end time: the day's end
           cancelled: day.status === "cancelled",
         },
         stops: route.stops.map((stop) => ({
@@ -110,9 +119,4 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
     }
   }
   return followed;
-}
-
-/** the next local midnight: a run without an end time is followed to the end of its day */
-function dayEnd(date: LocalDate, timeZone: string): number {
-  return zonedInstant(addDays(date, 1), 0, timeZone);
 }
