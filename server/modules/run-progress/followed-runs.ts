@@ -18,6 +18,9 @@ export interface FollowedStop {
   id: number;
   sequence: number;
   name: string;
+  /** its position, or null: not located (the ETA model takes the stops as they are: run-eta.ts) */
+  latitude: number | null;
+  longitude: number | null;
   /** the stop's planned time that day (epoch ms), or null: it has none */
   plannedAt: number | null;
 }
@@ -113,6 +116,8 @@ export async function loadFollowedRuns(prisma: Db, accountId: number, now: numbe
           id: stop.id,
           sequence: stop.sequence,
           name: stop.name,
+          latitude: stop.latitude,
+          longitude: stop.longitude,
           plannedAt: stop.clockMinute !== null ? at(stop.clockMinute) : stop.offsetMinutes !== null && startAt !== null ? startAt + stop.offsetMinutes * 60_000 : null,
         })),
       });

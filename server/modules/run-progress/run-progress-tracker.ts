@@ -276,9 +276,7 @@ export class RunProgressTracker {
   private async arrivals(run: FollowedRun, state: RunProgressState): Promise<RunEtaStop[] | null> {
     if (state.status !== "in_progress") return null;
     const history = await this.histories.get(run.routeId, run.date, run.timeZone);
-    const located = new Map(run.plan.stops.map((stop) => [stop.id, stop]));
-    const stops = run.stops.map((stop) => ({ ...stop, latitude: located.get(stop.id)?.latitude ?? null, longitude: located.get(stop.id)?.longitude ?? null }));
-    return estimateArrivals({ stops, state, history, dayStart: run.dayStart });
+    return estimateArrivals({ stops: run.stops, state, history, dayStart: run.dayStart });
   }
 
   private etaMessage(run: FollowedRun, assetId: number, at: number, stops: RunEtaStop[]): RunEtaMessage {
