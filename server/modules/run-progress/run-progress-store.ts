@@ -9,7 +9,7 @@
 // Plain SQL (the server's SqlClient), not Prisma: the tracker writes the states of many runs in one statement per
 // batch of fixes (writeProgressBatch), each row still over its own read count, and Prisma's request pipeline cost more
 // CPU than the statement (docs/run-progress.md "Cost on a node"). The other writers write one row at a time through
-// the same statements.
+// the same statement.
 import type { SqlClient } from "../../db/client";
 import type { FollowedRun } from "./followed-runs";
 import type { RunProgressState } from "./run-progress";
@@ -57,68 +57,63 @@ export async function writeProgress(sql: SqlClient, run: FollowedRun, input: Omi
 }
 
 /**
- * Every write of `writes` (one per run) in at most two statements, an UPDATE over the read counts and an INSERT of the
- * rows not there yet, each row landing or not on its own; returns the keys (`FollowedRun.key`) of the rows that
- * landed. A row that did not land was changed (or created) by another writer meanwhile: nothing of it was written.
+ * Every write of `writes` (one per run) in one statement, an UPDATE over the read counts and an INSERT of the rows not
+ * there yet, each row landing or not on its own; returns the keys (`FollowedRun.key`) of the rows that landed. A row
+ * that did not land was changed (or created) by another writer meanwhile: nothing of it was written. One statement,
+ * so a failure (a vehicle deleted meanwhile) writes nothing at all: no event is ever stored without its writer knowing.
  */
 export async function writeProgressBatch(sql: SqlClient, writes: ProgressWrite[]): Promise<Set<string>> {
-  const landed = new Set<string>();
   const updates = writes.filter((write) => write.readCount !== null);
   const inserts = writes.filter((write) => write.readCount === null);
   const updatedAt = Date.now(); // the writer's clock, as Prisma's @updatedAt (the abandoned-run sweep compares it)
-  if (updates.length > 0) {
-    const rows = await sql.query<{ route_id: number; date: string }>(UPDATE_PROGRESS, [...columns(updates), updates.map((write) => write.readCount), updatedAt]);
-    for (const row of rows) landed.add(`${row.route_id}:${row.date}`);
-  }
-  if (inserts.length > 0) {
-    const rows = await sql.query<{ route_id: number; date: string }>(INSERT_PROGRESS, [...columns(inserts), inserts.map((write) => write.run.accountId), updatedAt]);
-    for (const row of rows) landed.add(`${row.route_id}:${row.date}`);
-  }
-  return landed;
+  const rows = await sql.query<{ route_id: number; date: string }>(WRITE_PROGRESS, [rowsJson(updates, "read_count"), rowsJson(inserts, "account_id"), updatedAt]);
+  return new Set(rows.map((row) => `${row.route_id}:${row.date}`));
 }
 
-/** the column arrays $1..$11 of both statements, in the order of values() */
-function columns(writes: ProgressWrite[]): unknown[][] {
-  const arrays: unknown[][] = Array.from({ length: 11 }, () => new Array<unknown>(writes.length));
-  writes.forEach(({ run, state, eventCount, assetId, eta }, index) => {
-    const ended = state.finishedAt ?? state.cancelledAt;
-    arrays[0]![index] = run.routeId;
-    arrays[1]![index] = run.date;
-    arrays[2]![index] = run.runId;
-    arrays[3]![index] = assetId;
-    arrays[4]![index] = state.status;
-    arrays[5]![index] = state.startedAt;
-    arrays[6]![index] = ended;
-    arrays[7]![index] = run.plan.finishBy;
-    arrays[8]![index] = JSON.stringify(state);
-    arrays[9]![index] = eta ? JSON.stringify(eta) : null;
-    arrays[10]![index] = eventCount;
-  });
-  return arrays;
+/** the rows as one JSON array ($1): one JSON.stringify, where column arrays cost an escape per character of each state */
+function rowsJson(writes: ProgressWrite[], twelfth: "read_count" | "account_id"): string {
+  return JSON.stringify(
+    writes.map(({ run, readCount, state, eventCount, assetId, eta }) => ({
+      route_id: run.routeId,
+      date: run.date,
+      run_id: run.runId,
+      asset_id: assetId,
+      status: state.status,
+      started_ms: state.startedAt,
+      finished_ms: state.finishedAt ?? state.cancelledAt,
+      finish_by_ms: run.plan.finishBy,
+      state,
+      eta: eta ?? null,
+      event_count: eventCount,
+      [twelfth]: twelfth === "read_count" ? readCount : run.accountId,
+    })),
+  );
 }
 
-/** the rows as column arrays: columns() as $1..$11, and a twelfth of each statement's own */
-const values = (twelfth: string) => `unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::text[], $6::float8[], $7::float8[], $8::float8[],
-              $9::text[], $10::text[], $11::int[], $12::int[])
-       AS v(route_id, date, run_id, asset_id, status, started_ms, finished_ms, finish_by_ms, state, eta, event_count, ${twelfth})`;
+/** the rows of rowsJson() in `param`, a JSON null being SQL NULL */
+const values = (param: string, twelfth: string) => `jsonb_to_recordset(${param}::jsonb)
+       AS v(route_id int, date text, run_id int, asset_id int, status text, started_ms float8, finished_ms float8,
+            finish_by_ms float8, state jsonb, eta jsonb, event_count int, ${twelfth} int)`;
 
 // Times travel as epoch milliseconds; the columns are timestamp(3) holding UTC wall times (as Prisma writes them).
 const at = (ms: string) => `(to_timestamp(${ms} / 1000.0) AT TIME ZONE 'UTC')`;
 
-const UPDATE_PROGRESS = `
-UPDATE run_progress r SET
-  run_id = v.run_id, asset_id = v.asset_id, status = v.status::"RunProgressStatus", started_at = ${at("v.started_ms")},
-  finished_at = ${at("v.finished_ms")}, finish_by = ${at("v.finish_by_ms")}, state = v.state::jsonb, eta = v.eta::jsonb,
-  event_count = v.event_count, updated_at = ${at("$13::float8")}
-FROM ${values("read_count")}
-WHERE r.route_id = v.route_id AND r.date = v.date AND r.event_count = v.read_count
-RETURNING r.route_id, r.date`;
-
-const INSERT_PROGRESS = `
-INSERT INTO run_progress (account_id, route_id, date, run_id, asset_id, status, started_at, finished_at, finish_by, state,
-                          eta, event_count, updated_at)
-SELECT v.account_id, v.route_id, v.date, v.run_id, v.asset_id, v.status::"RunProgressStatus", ${at("v.started_ms")},
-       ${at("v.finished_ms")}, ${at("v.finish_by_ms")}, v.state::jsonb, v.eta::jsonb, v.event_count, ${at("$13::float8")}
-FROM ${values("account_id")}
-ON CONFLICT (route_id, date) DO NOTHING
-RETURNING route_id, date`;
+const WRITE_PROGRESS = `
+WITH updated AS (
+  UPDATE run_progress r SET
+    run_id = v.run_id, asset_id = v.asset_id, status = v.status::"RunProgressStatus", started_at = ${at("v.started_ms")},
+    finished_at = ${at("v.finished_ms")}, finish_by = ${at("v.finish_by_ms")}, state = v.state, eta = v.eta,
+    event_count = v.event_count, updated_at = ${at("$3::float8")}
+  FROM ${values("$1", "read_count")}
+  WHERE r.route_id = v.route_id AND r.date = v.date AND r.event_count = v.read_count
+  RETURNING r.route_id, r.date
+), inserted AS (
+  INSERT INTO run_progress (account_id, route_id, date, run_id, asset_id, status, started_at, finished_at, finish_by,
+                            state, eta, event_count, updated_at)
+  SELECT v.account_id, v.route_id, v.date, v.run_id, v.asset_id, v.status::"RunProgressStatus", ${at("v.started_ms")},
+         ${at("v.finished_ms")}, ${at("v.finish_by_ms")}, v.state, v.eta, v.event_count, ${at("$3::float8")}
+  FROM ${values("$2", "account_id")}
+  ON CONFLICT (route_id, date) DO NOTHING
+  RETURNING route_id, date
+)
+SELECT route_id, date FROM updated UNION ALL SELECT route_id, date FROM inserted`;
