@@ -7,7 +7,7 @@
 // (run-progress-store.ts) and announces run_cancelled only when that write landed. The tracker that holds the run on
 // another node loses its next write, reads the row again and finds the run over, so it never announces it again.
 import { processHub } from "../../announce";
-import { database, db } from "../../db/client";
+import { database } from "../../db/client";
 import { log } from "../../log";
 import { announceRunEvents } from "./announce-run-events";
 import { loadFollowedRuns } from "./followed-runs";
@@ -22,10 +22,9 @@ import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-stor
  */
 export async function cancelFollowedRuns(input: { accountId: number; routeIds?: number[]; now?: number }): Promise<string[]> {
   const now = input.now ?? Date.now();
-  const prisma = db();
   const { sql } = database();
   const routes = input.routeIds && new Set(input.routeIds);
-  const runs = (await loadFollowedRuns(prisma, input.accountId, now)).filter(
+  const runs = (await loadFollowedRuns(sql, input.accountId, now)).filter(
     (run) => run.plan.cancelled && now <= run.plan.finishBy && (!routes || routes.has(run.routeId)),
   );
   const announced: string[] = [];

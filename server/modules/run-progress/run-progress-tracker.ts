@@ -299,7 +299,7 @@ export class RunProgressTracker {
   }
 
   private async load(accountId: number): Promise<AccountRuns> {
-    const runs = await loadFollowedRuns(this.options.prisma, accountId, this.now());
+    const runs = await loadFollowedRuns(this.options.sql, accountId, this.now());
     const byAsset = new Map<number, FollowedRun[]>();
     for (const run of runs) {
       if (run.assetId === null) continue;
