@@ -61,7 +61,8 @@ export class SegmentHistory {
   segment(fromId: number, toId: number, minute: number): Typical | null {
     const bucket = Math.floor(minute / SEGMENT_HISTORY_RULES.bucketMinutes);
     const key = `${fromId}>${toId}@${bucket}`;
-    if (this.memo.has(key)) return this.memo.get(key)!;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
     const all = this.segments.get(`${fromId}>${toId}`) ?? [];
     const near = all.filter((sample) => Math.abs(Math.floor(sample.minute / SEGMENT_HISTORY_RULES.bucketMinutes) - bucket) <= 1);
     const chosen = near.length >= SEGMENT_HISTORY_RULES.minSamples ? near : all;
@@ -73,7 +74,8 @@ export class SegmentHistory {
   /** the typical stand at a stop (0 for a stop usually driven through), or null: too few runs */
   dwell(stopId: number): Typical | null {
     const key = `dwell ${stopId}`;
-    if (this.memo.has(key)) return this.memo.get(key)!;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
     const samples = this.dwells.get(stopId) ?? [];
     const typical = samples.length >= SEGMENT_HISTORY_RULES.minSamples ? typicalOf(samples) : null;
     this.memo.set(key, typical);
