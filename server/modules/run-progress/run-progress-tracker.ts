@@ -11,6 +11,12 @@
 // event count it was computed from (run-progress-store.ts): when a cancellation or another node's sweep wrote the row
 // meanwhile, the state is read again and the fix evaluated anew, so no event is announced twice.
 //
+// In batches: the positions queued while the previous batch ran are followed together; every run they concern is
+// moved on in memory (several fixes of one run chained), the states that must be written go out in one statement,
+// each row over its own event count, and only the runs whose rows landed announce, in the order their fixes produced
+// it; a run whose row did not land has the batch's fixes evaluated again one at a time over its row read anew. A
+// statement per fix cost more CPU than everything else the tracker does (docs/run-progress.md "Cost on a node").
+//
 // After each fix of a run in progress it also publishes the estimated arrivals at the stops still ahead ("run.eta",
 // run-eta.ts), after that fix's run.progress events, and one last message without stops when the run is over; the
 // latest estimates are written with the state (run_progress.eta) for readers that did not hear them.
