@@ -241,7 +241,9 @@ export class RunProgressTracker {
     });
     if (step.state === draft.state) return;
     draft.run = run;
-    const etas = await this.arrivals(run, step.state);
+    // the route's history is held nearly always: waited for only when it must be read
+    const history = step.state.status === "in_progress" ? (this.histories.fresh(run.routeId, run.date) ?? (await this.histories.get(run.routeId, run.date, run.timeZone))) : null;
+    const etas = history && estimateArrivals({ stops: run.stops, state: step.state, history, dayStart: run.dayStart });
     if (step.events.length > 0 || draft.assetId !== assetId || this.now() - draft.held.writtenAt >= STATE_WRITE_EVERY_MS) draft.write = true;
     if (step.events.length > 0) {
       const events = step.events.map((event, index) => runProgressMessage({ run, state: step.state, event, sequence: draft.eventCount + index + 1, assetId }));
@@ -276,13 +278,6 @@ export class RunProgressTracker {
       if ("events" in announcement) announceRunEvents(this.options.hub, this.options.logger, announcement.events, announcement.vehicleName);
       else this.publish(announcement.eta);
     }
-  }
-
-  /** the estimated arrivals after a step, or null: the run is not in progress */
-  private async arrivals(run: FollowedRun, state: RunProgressState): Promise<RunEtaStop[] | null> {
-    if (state.status !== "in_progress") return null;
-    const history = await this.histories.get(run.routeId, run.date, run.timeZone);
-    return estimateArrivals({ stops: run.stops, state, history, dayStart: run.dayStart });
   }
 
   private etaMessage(run: FollowedRun, assetId: number, at: number, stops: RunEtaStop[]): RunEtaMessage {
