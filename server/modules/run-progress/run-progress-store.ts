@@ -70,7 +70,7 @@ export async function writeProgressBatch(sql: SqlClient, writes: ProgressWrite[]
   return new Set(rows.map((row) => `${row.route_id}:${row.date}`));
 }
 
-/** the rows as one JSON array ($1): one JSON.stringify, where column arrays cost an escape per character of each state */
+/** the rows as one JSON array, one parameter: one JSON.stringify, where column arrays cost an escape per character of each state */
 function rowsJson(writes: ProgressWrite[], twelfth: "read_count" | "account_id"): string {
   return JSON.stringify(
     writes.map(({ run, readCount, state, eventCount, assetId, eta }) => ({
