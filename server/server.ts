@@ -335,7 +335,7 @@ export async function startFleetline(config: Env, options: StartOptions = {}): P
       reportRollups: config.REPORT_ROLLUPS,
     });
     // alert rules, vehicle health and driver behaviour for the devices connected to this node (docs/alerts.md)
-    const evaluation = startEvaluation({ prisma: database.prisma, hub, local: trackers.local, logger: log("evaluation") });
+    const evaluation = startEvaluation({ prisma: database.prisma, sql: database.sql, hub, local: trackers.local, logger: log("evaluation") });
     // authorised-driver lists pushed to the trackers connected to this node (docs/vehicle-control.md)
     const driverSync = startAuthorisedDriverSync({
       prisma: database.prisma,

@@ -91,7 +91,7 @@ async function trackerCpuPerPosition(): Promise<{ perPosition: number; events: n
     let clock = START;
     let events = 0;
     hub.subscribe("run.progress", () => void events++);
-    const tracker = new RunProgressTracker({ prisma, hub, logger: pino({ level: "silent" }), now: () => clock });
+    const tracker = new RunProgressTracker({ prisma, sql, hub, logger: pino({ level: "silent" }), now: () => clock });
     const drives = assetIds.map((assetId) => new TestDrive({ accountId: account.id, assetId, start: START - FIX_EVERY_S * 1000 }));
     /** fix `round` of a vehicle: 4 fixes driving 100 m each towards the next stop, then 3 standing at it */
     const fix = (drive: TestDrive, assetId: number, round: number): LivePosition => {

@@ -7,7 +7,7 @@
 // are stored there too, many per insert, for driver scorecards), and their
 // notification outbox rows are queued behind that, many alerts at once (notifications/alert-notification-queue.ts).
 import type { Logger } from "pino";
-import type { Db } from "../../db/client";
+import { database, type Db, type SqlClient } from "../../db/client";
 import type { Hub, HubEvents } from "../../hub";
 import { AlertEvaluator } from "../alerts/alert-evaluator";
 import { CONNECTIVITY_SWEEP_MS, ConnectivityGate } from "../alerts/connectivity-gate";
@@ -32,6 +32,8 @@ export const HEALTH_FLUSH_MS = 5_000;
 
 export interface EvaluationOptions {
   prisma: Db;
+  /** plain SQL on the same database (the run-progress states); omitted: the process database's */
+  sql?: SqlClient;
   /** the cluster hub: rule changes arrive here, results leave here */
   hub: Hub;
   /** this node's devices (TrackerService.local) */
@@ -72,7 +74,7 @@ export class EvaluationService {
     });
     this.recorder = new SerialQueue(logger, "alert recording");
     this.notifications = new AlertNotificationQueue({ prisma, logger, now: this.now });
-    this.runs = new RunProgressTracker({ prisma, hub: options.hub, logger, now: this.now });
+    this.runs = new RunProgressTracker({ prisma, sql: options.sql ?? database().sql, hub: options.hub, logger, now: this.now });
     this.gate = new ConnectivityGate({ prisma, logger, now: this.now, startedAt: this.now(), emit: (draft) => this.record(draft) });
   }
 

@@ -7,7 +7,7 @@
 // (run-progress-store.ts) and announces run_cancelled only when that write landed. The tracker that holds the run on
 // another node loses its next write, reads the row again and finds the run over, so it never announces it again.
 import { processHub } from "../../announce";
-import { db } from "../../db/client";
+import { database } from "../../db/client";
 import { log } from "../../log";
 import { announceRunEvents } from "./announce-run-events";
 import { loadFollowedRuns } from "./followed-runs";
@@ -22,20 +22,20 @@ import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-stor
  */
 export async function cancelFollowedRuns(input: { accountId: number; routeIds?: number[]; now?: number }): Promise<string[]> {
   const now = input.now ?? Date.now();
-  const prisma = db();
+  const { sql } = database();
   const routes = input.routeIds && new Set(input.routeIds);
-  const runs = (await loadFollowedRuns(prisma, input.accountId, now)).filter(
+  const runs = (await loadFollowedRuns(sql, input.accountId, now)).filter(
     (run) => run.plan.cancelled && now <= run.plan.finishBy && (!routes || routes.has(run.routeId)),
   );
   const announced: string[] = [];
   for (const run of runs) {
     for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-      const stored = await readProgress(prisma, run);
+      const stored = await readProgress(sql, run);
       const step = cancel(stored?.state ?? initialState(run.plan), now);
       if (step.events.length === 0) break; // over already, or cancelled by another writer
       const eventCount = (stored?.eventCount ?? 0) + 1;
       const assetId = stored?.assetId ?? run.assetId;
-      const written = await writeProgress(prisma, run, { readCount: stored?.eventCount ?? null, state: step.state, eventCount, assetId });
+      const written = await writeProgress(sql, run, { readCount: stored?.eventCount ?? null, state: step.state, eventCount, assetId });
       if (!written) continue;
       const message = runProgressMessage({ run, state: step.state, event: step.events[0]!, sequence: eventCount, assetId });
       announceRunEvents(processHub(), log("run-progress"), [message], assetId === run.assetId ? run.assetName : null);

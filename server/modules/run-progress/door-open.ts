@@ -6,7 +6,8 @@ import type { NamedIoValue } from "../../tracker/record";
 const DOOR_OPEN = /^can(Ssf)?(Front|Rear)(Left|Right)DoorOpen$|^canDoor(Front|Rear)(Left|Right)Open$/;
 
 export function doorOpen(io: Record<string, NamedIoValue>): boolean {
-  for (const [name, value] of Object.entries(io)) {
+  for (const name in io) {
+    const value = io[name];
     if ((value === true || value === 1) && DOOR_OPEN.test(name)) return true;
   }
   return false;

@@ -3,9 +3,9 @@
 // would stay in_progress. Every node runs this sweep once a minute: it takes the in_progress rows whose `finish_by`
 // passed a while ago (the holding node's own sweep had its minute) and that no node has written since, and finishes
 // each with a write over the event count it read (run-progress-store.ts): of two nodes sweeping at once, one write
-// lands, and only that node announces run_finished. Both database kinds: plain Prisma reads and conditional updates.
+// lands, and only that node announces run_finished. Both database kinds: a Prisma read, conditional updates in plain SQL.
 import type { Logger } from "pino";
-import { db } from "../../db/client";
+import { database, db } from "../../db/client";
 import type { Hub } from "../../hub";
 import { parseLocalDate, zonedInstant } from "../time/zoned-time";
 import type { RunEtaMessage } from "./run-eta-message";
@@ -30,6 +30,7 @@ export async function finishAbandonedRuns(input: { hub: Hub | undefined; logger:
   const now = input.now ?? Date.now();
   const due = new Date(now - ABANDONED_RUNS.afterMs);
   const prisma = db();
+  const { sql } = database();
   let finished = 0;
   let afterId = 0;
   for (;;) {
@@ -72,7 +73,7 @@ export async function finishAbandonedRuns(input: { hub: Hub | undefined; logger:
       const step = expire(run.plan, row.state as unknown as RunProgressState, now);
       if (step.events.length === 0) continue;
       const eventCount = row.eventCount + step.events.length;
-      const written = await writeProgress(prisma, run, { readCount: row.eventCount, state: step.state, eventCount, assetId: row.assetId });
+      const written = await writeProgress(sql, run, { readCount: row.eventCount, state: step.state, eventCount, assetId: row.assetId });
       if (!written) continue; // another node finished it, or its tracker moved it meanwhile
       const messages = step.events.map((event, index) => runProgressMessage({ run, state: step.state, event, sequence: row.eventCount + index + 1, assetId: row.assetId }));
       announceRunEvents(input.hub, input.logger, messages, run.assetName);

@@ -2,7 +2,7 @@
 // is followed again from where it was: its stored progress, cancelled at once when it was cancelled
 // (cancel-followed-runs.ts), is revived before "runs.changed", and a tracker holding the cancelled copy drops it when
 // it reads the account's runs again, so the vehicle's next fix continues the run and its event numbering.
-import { db } from "../../db/client";
+import { database } from "../../db/client";
 import { loadFollowedRuns } from "./followed-runs";
 import { restore } from "./run-progress";
 import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-store";
@@ -14,15 +14,15 @@ import { readProgress, writeProgress, WRITE_ATTEMPTS } from "./run-progress-stor
  */
 export async function restoreFollowedRuns(input: { accountId: number; routeIds: number[]; now?: number }): Promise<void> {
   const now = input.now ?? Date.now();
-  const prisma = db();
+  const { sql } = database();
   const routes = new Set(input.routeIds);
-  const runs = (await loadFollowedRuns(prisma, input.accountId, now)).filter((run) => !run.plan.cancelled && routes.has(run.routeId));
+  const runs = (await loadFollowedRuns(sql, input.accountId, now)).filter((run) => !run.plan.cancelled && routes.has(run.routeId));
   for (const run of runs) {
     for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-      const stored = await readProgress(prisma, run);
+      const stored = await readProgress(sql, run);
       const state = stored && restore(stored.state);
       if (!stored || !state) break;
-      if (await writeProgress(prisma, run, { readCount: stored.eventCount, state, eventCount: stored.eventCount, assetId: stored.assetId })) break;
+      if (await writeProgress(sql, run, { readCount: stored.eventCount, state, eventCount: stored.eventCount, assetId: stored.assetId })) break;
     }
   }
 }

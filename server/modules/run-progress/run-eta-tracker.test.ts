@@ -2,6 +2,11 @@
 // run_progress (stop 1 to 2 in 200 s, a 50 s stand at stop 2, stop 2 to 3 in 300 s) make the estimates after a fix,
 // corrected by how this run compares on the leg it is driving; a run finished by its end time (the sweep) publishes
 // its last run.eta without stops, dated when it finished, and stores no estimates any more.
+//
+// Also the tracker's batches (fixes queued together are followed together and their runs' states written in one
+// statement): two fixes of a run in one batch are stored once and announced in order; a batch whose write lost to
+// another node's (the event count moved on) is evaluated anew over the row read again, so every event is announced
+// once, under its own number.
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { createMemoryHub } from "../../hub";
@@ -60,7 +65,7 @@ describe.each(databaseKinds())("run ETAs from the tracker on %s", (kind) => {
     hub.subscribe("run.progress", (message) => progress.push(message));
     hub.subscribe("run.eta", (message) => etas.push(message));
     let now = T0;
-    const tracker = new RunProgressTracker({ prisma: t.db, hub, logger: pino({ level: "silent" }), now: () => now });
+    const tracker = new RunProgressTracker({ prisma: t.db, sql: t.database.sql, hub, logger: pino({ level: "silent" }), now: () => now });
     const fix = (seconds: number, east: number, speed: number) => {
       now = T0 + seconds * 1000;
       tracker.onPosition({ accountId: account.id, assetId: bus.id, dateUpdated: now, ...pointAt(east, 0), speed, ioData: {} } as unknown as LivePosition);
@@ -94,5 +99,51 @@ describe.each(databaseKinds())("run ETAs from the tracker on %s", (kind) => {
     expect(etas.at(-1)).toEqual({ version: 1, accountId: account.id, routeId: route.id, date: DATE, runId: expect.any(Number), vehicle: { assetId: bus.id }, at: T0 + 60 * 60_000, stops: [] });
     const stored = await t.db.runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: DATE } } });
     expect(stored).toMatchObject({ status: "finished", eta: null });
+  });
+
+  it("stores the fixes of a batch once, announces them in order, and evaluates a batch whose write lost anew", async () => {
+    const account = await createAccount({ name: "Vale School" });
+    const bus = await createAsset({ accountId: account.id, name: "Bus 2" });
+    const route = await createRoute({ accountId: account.id, routeNumber: "R8", assetId: bus.id });
+    for (const [index, east] of [0, 1000, 2000].entries()) await addRouteStop({ accountId: account.id, routeId: route.id, name: `Stop ${index + 1}`, ...pointAt(east, 0) });
+    await createRun({ accountId: account.id, routeId: route.id, date: DATE, startTime: "07:30", endTime: "08:00" });
+
+    const hub = createMemoryHub();
+    /** both channels of both nodes in the order heard: "<event number> <type>" or "eta" */
+    const heard: string[] = [];
+    hub.subscribe("run.progress", (message) => heard.push(`${message.id.split(":").at(-1)} ${message.type}`));
+    hub.subscribe("run.eta", () => heard.push("eta"));
+    let now = T0;
+    const node = () => new RunProgressTracker({ prisma: t.db, sql: t.database.sql, hub, logger: pino({ level: "silent" }), now: () => now });
+    const [a, b] = [node(), node()];
+    const fix = (tracker: RunProgressTracker, seconds: number, east: number, speed: number) => {
+      now = T0 + seconds * 1000;
+      tracker.onPosition({ accountId: account.id, assetId: bus.id, dateUpdated: now, ...pointAt(east, 0), speed, ioData: {} } as unknown as LivePosition);
+    };
+    const stored = () => t.db.runProgress.findUniqueOrThrow({ where: { routeId_date: { routeId: route.id, date: DATE } } });
+    const settled = (count: number) => pollUntil(`${count} messages heard`, () => (heard.length === count ? true : undefined), 10_000);
+
+    // one batch: waits at stop 1, then leaves it
+    fix(a, 0, 0, 0);
+    fix(a, 30, 125, 30);
+    await a.drain();
+    await settled(4);
+    expect(heard).toEqual(["1 stop_arrived", "2 run_started", "3 stop_departed", "eta"]);
+    expect(await stored()).toMatchObject({ status: "in_progress", eventCount: 3 });
+
+    // the vehicle's fix at stop 2 goes to another node, which reads the row and stores the arrival there
+    fix(b, 200, 1000, 0);
+    await b.drain();
+    await settled(6);
+    expect(heard.slice(4)).toEqual(["4 stop_arrived", "eta"]);
+
+    // this node still holds the state before it: its batch finds the arrival too, but its write lands over no row (the
+    // event count moved on), so its fixes are evaluated again over the row read anew: only the departure is new
+    fix(a, 230, 1000, 0);
+    fix(a, 260, 1250, 30);
+    await a.drain();
+    await settled(9);
+    expect(heard.slice(6)).toEqual(["eta", "5 stop_departed", "eta"]);
+    expect(await stored()).toMatchObject({ status: "in_progress", eventCount: 5 });
   });
 });

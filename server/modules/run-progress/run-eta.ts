@@ -66,19 +66,23 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
   const fix = state.last;
   if (state.status !== "in_progress" || !fix) return [];
   const now = fix.at;
-  const states = new Map(state.stops.map((stop) => [stop.stopId, stop]));
+  // no closures here: the tracker runs this after every fix, and a function made per call is an allocation per call
+  const states = new Map<number, StopState>();
+  for (const stop of state.stops) states.set(stop.stopId, stop);
   const stops = input.stops.filter(isLocated);
-  const stateOf = (stop: Located): StopState =>
-    states.get(stop.id) ?? { stopId: stop.id, status: "pending", arrivedAt: null, departedAt: null, skippedAt: null, trigger: null, passedAt: null };
-  const minuteOf = (at: number) => (at - dayStart) / 60_000;
-  const legM = (from: LatLng, to: LatLng) => segmentPass(from, to, to, 0).lengthM * ETA_MODEL.roadFactor;
 
   // the last stop reached (or passed); the stops after it are ahead
-  const done = stops.findLastIndex((stop) => stateOf(stop).status !== "pending");
+  let done = -1;
+  for (let index = stops.length - 1; index >= 0; index--) {
+    if (stateOf(states, stops[index]!).status !== "pending") {
+      done = index;
+      break;
+    }
+  }
   if (done === stops.length - 1) return [];
   const next = stops[done + 1]!;
   const current = done >= 0 ? stops[done]! : null;
-  const currentState = current ? stateOf(current) : null;
+  const currentState = current ? stateOf(states, current) : null;
   const atStop = currentState?.status === "arrived";
   // how far along the leg to the next stop the vehicle is (0 while it stands at the stop)
   const share = current && !atStop ? segmentPass(current, next, fix, 0).closestAt : 0;
@@ -89,14 +93,14 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
   let drivenM = 0;
   let drivenS = 0;
   for (let index = 0; index < done; index++) {
-    const from = stateOf(stops[index]!);
-    const to = stateOf(stops[index + 1]!);
+    const from = stateOf(states, stops[index]!);
+    const to = stateOf(states, stops[index + 1]!);
     const left = leftAt(from);
     const reached = reachedAt(to);
     if (left === null || reached === null || reached < left) continue;
     drivenM += legM(stops[index]!, stops[index + 1]!);
     drivenS += (reached - left) / 1000;
-    const typical = history.segment(from.stopId, to.stopId, minuteOf(left));
+    const typical = history.segment(from.stopId, to.stopId, minuteOf(left, dayStart));
     if (typical) {
       actualS += (reached - left) / 1000;
       usualS += typical.seconds;
@@ -106,7 +110,7 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
   if (current && currentLeft !== null && now > currentLeft) {
     drivenM += share * legM(current, next);
     drivenS += (now - currentLeft) / 1000;
-    const typical = history.segment(current.id, next.id, minuteOf(currentLeft));
+    const typical = history.segment(current.id, next.id, minuteOf(currentLeft, dayStart));
     if (typical && share > 0) {
       actualS += (now - currentLeft) / 1000;
       usualS += share * typical.seconds;
@@ -115,14 +119,6 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
   const lateness = clamp((actualS + ETA_MODEL.latenessPriorS) / (usualS + ETA_MODEL.latenessPriorS), ETA_MODEL.latenessMin, ETA_MODEL.latenessMax);
   const plainKmh =
     drivenS >= ETA_MODEL.tripSpeedAfterS ? clamp((drivenM / drivenS) * 3.6, ETA_MODEL.tripSpeedMinKmh, ETA_MODEL.tripSpeedMaxKmh) : ETA_MODEL.townSpeedKmh;
-
-  /** a leg's time and spread (s) from `startAt`: its history times the lateness, else its length at the plain speed */
-  const legTime = (from: Located, to: Located, startAt: number, distanceM: number) => {
-    const typical = history.segment(from.id, to.id, minuteOf(startAt));
-    if (typical) return { seconds: typical.seconds * lateness, spreadS: Math.max(typical.spreadS, ETA_MODEL.minHistorySpread * typical.seconds) * lateness };
-    const seconds = distanceM / (plainKmh / 3.6);
-    return { seconds, spreadS: ETA_MODEL.plainSpread * seconds };
-  };
 
   const etas: RunEtaStop[] = [];
   let t = now;
@@ -143,20 +139,11 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
       t += Math.max(0, usual * 1000 - (now - (currentState!.arrivedAt ?? now)));
       variance += (dwell?.spreadS ?? ETA_MODEL.defaultDwellS / 2) ** 2;
     }
-    const leg = legTime(current, next, currentLeft ?? t, fullM);
+    const leg = legTime(history, current, next, minuteOf(currentLeft ?? t, dayStart), fullM, lateness, plainKmh);
     t += (1 - share) * leg.seconds * 1000;
     variance += ((1 - share) * leg.spreadS) ** 2;
   }
-  const push = (stop: Located) =>
-    etas.push({
-      stopId: stop.id,
-      sequence: stop.sequence,
-      name: stop.name,
-      etaAt: Math.round(t),
-      uncertaintyS: Math.round(ETA_MODEL.baseUncertaintyS + Math.sqrt(variance) + ETA_MODEL.timeLeftShare * ((t - now) / 1000)),
-      distanceM: Math.round(distanceM),
-    });
-  push(next);
+  etas.push(estimate(next, t, variance, now, distanceM));
   for (let index = done + 1; index < stops.length - 1; index++) {
     const from = stops[index]!;
     const to = stops[index + 1]!;
@@ -164,13 +151,47 @@ export function estimateArrivals(input: EtaInput): RunEtaStop[] {
     t += (dwell?.seconds ?? ETA_MODEL.defaultDwellS) * 1000;
     variance += (dwell?.spreadS ?? ETA_MODEL.defaultDwellS / 2) ** 2;
     const fullM = legM(from, to);
-    const leg = legTime(from, to, t, fullM);
+    const leg = legTime(history, from, to, minuteOf(t, dayStart), fullM, lateness, plainKmh);
     t += leg.seconds * 1000;
     variance += leg.spreadS ** 2;
     distanceM += fullM;
-    push(to);
+    etas.push(estimate(to, t, variance, now, distanceM));
   }
   return etas;
+}
+
+/** a stop's state in the run, pending when the state does not know it yet */
+function stateOf(states: Map<number, StopState>, stop: Located): StopState {
+  return states.get(stop.id) ?? { stopId: stop.id, status: "pending", arrivedAt: null, departedAt: null, skippedAt: null, trigger: null, passedAt: null };
+}
+
+function minuteOf(at: number, dayStart: number): number {
+  return (at - dayStart) / 60_000;
+}
+
+/** a leg's length along the road (its straight length times the detour factor) */
+function legM(from: LatLng, to: LatLng): number {
+  return segmentPass(from, to, to, 0).lengthM * ETA_MODEL.roadFactor;
+}
+
+/** a leg's time and spread (s) started at `minute`: its history times the lateness, else its length at the plain speed */
+function legTime(history: SegmentHistory, from: Located, to: Located, minute: number, distanceM: number, lateness: number, plainKmh: number) {
+  const typical = history.segment(from.id, to.id, minute);
+  if (typical) return { seconds: typical.seconds * lateness, spreadS: Math.max(typical.spreadS, ETA_MODEL.minHistorySpread * typical.seconds) * lateness };
+  const seconds = distanceM / (plainKmh / 3.6);
+  return { seconds, spreadS: ETA_MODEL.plainSpread * seconds };
+}
+
+/** the estimate for `stop`, reached at `t` (epoch ms) with `variance` (s²) after `distanceM` along the route */
+function estimate(stop: Located, t: number, variance: number, now: number, distanceM: number): RunEtaStop {
+  return {
+    stopId: stop.id,
+    sequence: stop.sequence,
+    name: stop.name,
+    etaAt: Math.round(t),
+    uncertaintyS: Math.round(ETA_MODEL.baseUncertaintyS + Math.sqrt(variance) + ETA_MODEL.timeLeftShare * ((t - now) / 1000)),
+    distanceM: Math.round(distanceM),
+  };
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -124,8 +124,17 @@ export function isTerminal(status: RunStatus): boolean {
   return status === "finished" || status === "cancelled";
 }
 
+/**
+ * a copy a step may change without touching `previous`: the stops are the only parts changed in place (the last fix
+ * and the dwell are replaced whole), so they alone are copied; cheaper than structuredClone, on every fix
+ */
+function copyState(previous: RunProgressState): RunProgressState {
+  return { ...previous, stops: previous.stops.map((stop) => ({ ...stop })) };
+}
+
 /** the state's stops in the plan's order: a stop added mid-run is pending, a removed one is forgotten */
 function alignStops(plan: RunPlan, stops: StopState[]): StopState[] {
+  if (stops.length === plan.stops.length && stops.every((stop, index) => stop.stopId === plan.stops[index]!.id)) return stops; // as planned: nearly always
   const byId = new Map(stops.map((stop) => [stop.stopId, stop]));
   return plan.stops.map((stop) => byId.get(stop.id) ?? pendingStop(stop.id));
 }
@@ -217,7 +226,7 @@ class Stepper {
 export function advance(plan: RunPlan, previous: RunProgressState, fix: Fix): Step {
   if (isTerminal(previous.status)) return { state: previous, events: [] };
   if (previous.last && fix.at <= previous.last.at) return { state: previous, events: [] }; // late or repeated: the path is already past it
-  const state: RunProgressState = structuredClone(previous);
+  const state = copyState(previous);
   state.stops = alignStops(plan, state.stops);
   const step = new Stepper(plan, state);
 

@@ -6,7 +6,7 @@
 //   cancellation, a runs import nor the vehicle's next fix announces it again; restored, it continues where it was;
 // - a run left in progress by a node that is gone is finished by the sweep any node runs, once, with two sweepers racing.
 import { describe, expect, it } from "vitest";
-import { db } from "../../db/client";
+import { database, db } from "../../db/client";
 import { parseEnv, setEnv, env as currentEnv } from "../../env";
 import { createMemoryHub } from "../../hub";
 import { log } from "../../log";
@@ -194,7 +194,7 @@ describe.each(databaseKinds())("run webhooks without fixes on %s", (kind) => {
       const hub = createMemoryHub();
       const published: RunProgressMessage[] = [];
       hub.subscribe("run.progress", (message) => published.push(message));
-      const tracker = new RunProgressTracker({ prisma: db(), hub, logger: log("run-progress") });
+      const tracker = new RunProgressTracker({ prisma: db(), sql: database().sql, hub, logger: log("run-progress") });
       const fixAt = (east: number, ms: number) => ({ accountId: account.id, assetId: bus.id, dateUpdated: ms, latitude: at(east).latitude, longitude: at(east).longitude, speed: 30, ioData: {} }) as never;
       tracker.onPosition(fixAt(500, Date.now() - 60_000));
       await tracker.drain();

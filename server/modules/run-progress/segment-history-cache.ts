@@ -25,6 +25,12 @@ export class SegmentHistoryCache {
     private readonly now: () => number,
   ) {}
 
+  /** the history get() holds for `routeId` and `date` while it is fresh, else undefined: known without waiting */
+  fresh(routeId: number, date: string): SegmentHistory | undefined {
+    const known = this.entries.get(`${routeId}:${date}`);
+    return known && this.now() < known.until ? known.history : undefined;
+  }
+
   /** the history of `routeId` from the days before `date` (YYYY-MM-DD in `timeZone`) */
   async get(routeId: number, date: string, timeZone: string): Promise<SegmentHistory> {
     const key = `${routeId}:${date}`;

@@ -48,7 +48,9 @@ export interface Typical {
 }
 
 export class SegmentHistory {
-  private readonly memo = new Map<string, Typical | null>();
+  /** the answers so far, by from stop, to stop and bucket (numbers: the ETA model asks on every fix, no key to build) */
+  private readonly segmentMemo = new Map<number, Map<number, Map<number, Typical | null>>>();
+  private readonly dwellMemo = new Map<number, Typical | null>();
 
   constructor(
     private readonly segments: Map<string, Sample[]>,
@@ -60,23 +62,27 @@ export class SegmentHistory {
   /** the typical time from leaving `fromId` to reaching `toId`, started at `minute` of the day; null: too few runs */
   segment(fromId: number, toId: number, minute: number): Typical | null {
     const bucket = Math.floor(minute / SEGMENT_HISTORY_RULES.bucketMinutes);
-    const key = `${fromId}>${toId}@${bucket}`;
-    if (this.memo.has(key)) return this.memo.get(key)!;
+    let byTo = this.segmentMemo.get(fromId);
+    if (!byTo) this.segmentMemo.set(fromId, (byTo = new Map()));
+    let byBucket = byTo.get(toId);
+    if (!byBucket) byTo.set(toId, (byBucket = new Map()));
+    const known = byBucket.get(bucket);
+    if (known !== undefined) return known;
     const all = this.segments.get(`${fromId}>${toId}`) ?? [];
     const near = all.filter((sample) => Math.abs(Math.floor(sample.minute / SEGMENT_HISTORY_RULES.bucketMinutes) - bucket) <= 1);
     const chosen = near.length >= SEGMENT_HISTORY_RULES.minSamples ? near : all;
     const typical = chosen.length >= SEGMENT_HISTORY_RULES.minSamples ? typicalOf(chosen.map((sample) => sample.seconds)) : null;
-    this.memo.set(key, typical);
+    byBucket.set(bucket, typical);
     return typical;
   }
 
   /** the typical stand at a stop (0 for a stop usually driven through), or null: too few runs */
   dwell(stopId: number): Typical | null {
-    const key = `dwell ${stopId}`;
-    if (this.memo.has(key)) return this.memo.get(key)!;
+    const known = this.dwellMemo.get(stopId);
+    if (known !== undefined) return known;
     const samples = this.dwells.get(stopId) ?? [];
     const typical = samples.length >= SEGMENT_HISTORY_RULES.minSamples ? typicalOf(samples) : null;
-    this.memo.set(key, typical);
+    this.dwellMemo.set(stopId, typical);
     return typical;
   }
 }

@@ -25,16 +25,23 @@ export interface SegmentPass {
   lengthM: number;
 }
 
-/** metres east and north of `origin` */
-function toPlane(point: LatLng, origin: LatLng): [number, number] {
-  const x = (point.longitude - origin.longitude) * RAD * Math.cos(origin.latitude * RAD) * EARTH_RADIUS_M;
-  const y = (point.latitude - origin.latitude) * RAD * EARTH_RADIUS_M;
-  return [x, y];
+/** metres east of `origin` (`cos`: the cosine of its latitude) */
+function planeX(point: LatLng, origin: LatLng, cos: number): number {
+  return (point.longitude - origin.longitude) * RAD * cos * EARTH_RADIUS_M;
+}
+
+/** metres north of `origin` */
+function planeY(point: LatLng, origin: LatLng): number {
+  return (point.latitude - origin.latitude) * RAD * EARTH_RADIUS_M;
 }
 
 export function segmentPass(from: LatLng, to: LatLng, centre: LatLng, radiusM: number): SegmentPass {
-  const [ax, ay] = toPlane(from, centre);
-  const [bx, by] = toPlane(to, centre);
+  // coordinates as plain numbers, no [x, y] pairs: the tracker calls this a dozen times per fix
+  const cos = Math.cos(centre.latitude * RAD);
+  const ax = planeX(from, centre, cos);
+  const ay = planeY(from, centre);
+  const bx = planeX(to, centre, cos);
+  const by = planeY(to, centre);
   const dx = bx - ax;
   const dy = by - ay;
   const dd = dx * dx + dy * dy;
@@ -60,6 +67,5 @@ export function segmentPass(from: LatLng, to: LatLng, centre: LatLng, radiusM: n
 
 /** straight-line distance of a point from the centre, metres (the same plane) */
 export function planeDistanceM(point: LatLng, centre: LatLng): number {
-  const [x, y] = toPlane(point, centre);
-  return Math.hypot(x, y);
+  return Math.hypot(planeX(point, centre, Math.cos(centre.latitude * RAD)), planeY(point, centre));
 }
