@@ -8,6 +8,8 @@ import { isAppError } from "@/server/errors";
 import type { Account } from "@/server/modules/accounts/accounts.schema";
 import { getMembership } from "@/server/modules/users/get-membership";
 import type { AssetScope } from "@/server/modules/asset-scope/asset-scope";
+import { findMemberTimeZone } from "@/server/modules/notification-settings/find-member-time-zone";
+import { isKnownTimeZone } from "../_components/ui/format-date";
 import { canMember, type Permission, type Role } from "@/server/modules/users/roles";
 
 export const loadSessionUser = cache(getSessionUser);
@@ -19,6 +21,15 @@ export const loadMembership = cache(async (userId: number, accountKey: string) =
     if (isAppError(error) && error.code === "ACCOUNT_NOT_FOUND") return null;
     throw error;
   }
+});
+
+/**
+ * The zone every time is shown in for this member (docs/dashboard.md "Times"): their own from their profile, else
+ * the account's. The layout hands it to client components (ViewerTimeZoneProvider); server-rendered text uses it too.
+ */
+export const loadViewerTimeZone = cache(async (userId: number, account: Pick<Account, "id" | "timeZone">): Promise<string> => {
+  const own = await findMemberTimeZone({ accountId: account.id, userId });
+  return own && isKnownTimeZone(own) ? own : account.timeZone;
 });
 
 export interface AccountPage {

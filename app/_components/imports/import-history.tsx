@@ -10,7 +10,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
-import { formatDate } from "../ui/format-date";
+import { useDates } from "../ui/viewer-time-zone";
 import { SOURCE_LABELS, STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";
 import { ImportJobResult } from "./import-job-result";
 
@@ -18,6 +18,7 @@ const PAGE_SIZE = 25;
 const REFRESH_WHILE_PENDING_MS = 3_000;
 
 export function ImportHistory({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const [opened, setOpened] = useState<{ id: number; label: string } | null>(null);
   const jobs = useInfiniteQuery({
@@ -51,7 +52,7 @@ export function ImportHistory({ accountKey }: { accountKey: string }) {
             const name = job.label ?? `import ${job.id}`;
             return (
               <tr key={job.id}>
-                <td className="px-4 py-2 text-slate-700 sm:whitespace-nowrap">{formatDate(job.created_at)}</td>
+                <td className="px-4 py-2 text-slate-700 sm:whitespace-nowrap">{dates.dateTime(job.created_at)}</td>
                 <td className="hidden px-4 py-2 text-slate-700 md:table-cell">{job.user.name}</td>
                 <td className="px-4 py-2 text-slate-700">
                   {SOURCE_LABELS[job.source] ?? job.source}

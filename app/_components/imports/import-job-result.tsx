@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { describeError, useTRPC } from "../trpc";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
-import { formatDate } from "../ui/format-date";
+import { useDates } from "../ui/viewer-time-zone";
 import { Spinner } from "../ui/spinner";
 import { ErrorsTable } from "./errors-table";
 import { ImportStatsFigures } from "./import-stats";
@@ -25,6 +25,7 @@ export function ImportJobResult({
   columnOf?: (field: string) => string | undefined;
   rowLines?: readonly number[];
 }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const job = useQuery({
     ...trpc.imports.job.queryOptions({ accountKey, id: jobId }),
@@ -41,8 +42,8 @@ export function ImportJobResult({
         <Badge tone={STATUS_TONES[data.status]}>{STATUS_LABELS[data.status]}</Badge>
         <span>
           {TARGET_LABELS[data.target]} · {data.rows.toLocaleString()} rows · {SOURCE_LABELS[data.source] ?? data.source}
-          {data.label ? ` · ${data.label}` : ""} · started {formatDate(data.created_at)} by {data.user.name}
-          {data.finished_at ? ` · finished ${formatDate(data.finished_at)}` : ""}
+          {data.label ? ` · ${data.label}` : ""} · started {dates.dateTime(data.created_at)} by {data.user.name}
+          {data.finished_at ? ` · finished ${dates.dateTime(data.finished_at)}` : ""}
         </span>
       </p>
       {data.status === "pending" ? (

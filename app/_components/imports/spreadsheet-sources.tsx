@@ -11,7 +11,7 @@ import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
-import { formatDate } from "../ui/format-date";
+import { useDates } from "../ui/viewer-time-zone";
 import { ConnectSpreadsheetDialog } from "./connect-spreadsheet-dialog";
 import { STATUS_LABELS, STATUS_TONES, TARGET_LABELS } from "./import-labels";
 
@@ -22,6 +22,7 @@ function describeCheck(check: SpreadsheetCheck): { tone: "success" | "info" | "e
 }
 
 export function SpreadsheetSources({ accountKey, connecting, onCloseConnect }: { accountKey: string; connecting: boolean; onCloseConnect: () => void }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const sources = useQuery(trpc.imports.spreadsheets.queryOptions({ accountKey }));
@@ -80,11 +81,11 @@ export function SpreadsheetSources({ accountKey, connecting, onCloseConnect }: {
                     <span className="break-all font-mono text-xs text-slate-700">{source.url}</span>
                   </p>
                   <p className="text-xs text-slate-500">
-                    Connected by {source.user.name} · last checked {formatDate(source.last_checked_at)} · next check {formatDate(source.next_check_at)}
+                    Connected by {source.user.name} · last checked {dates.dateTime(source.last_checked_at)} · next check {dates.dateTime(source.next_check_at)}
                   </p>
                   {source.last_job ? (
                     <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                      Last import {formatDate(source.last_job.created_at)}: <Badge tone={STATUS_TONES[source.last_job.status]}>{STATUS_LABELS[source.last_job.status]}</Badge>
+                      Last import {dates.dateTime(source.last_job.created_at)}: <Badge tone={STATUS_TONES[source.last_job.status]}>{STATUS_LABELS[source.last_job.status]}</Badge>
                       {source.last_job.stats.created} created · {source.last_job.stats.updated} updated · {source.last_job.stats.failed} left out
                     </p>
                   ) : null}

@@ -6,13 +6,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTRPC } from "../trpc";
-import { formatDate } from "../ui/format-date";
+import { useDates } from "../ui/viewer-time-zone";
 import { userChannel } from "@/server/modules/notifications/inbox/user-channel-name";
 import { openPrivateFeed } from "../realtime/private-feed";
 
 export const INBOX_POLL_MS = 30_000;
 
 export function InboxBell({ accountKey, accountId, userId }: { accountKey: string; accountId: number; userId: number }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -124,7 +125,7 @@ export function InboxBell({ accountKey, accountId, userId }: { accountKey: strin
                   )}
                 </div>
                 {item.body ? <p className="text-slate-600">{item.body}</p> : null}
-                <p className="text-xs text-slate-500">{formatDate(item.createdAt)}</p>
+                <p className="text-xs text-slate-500">{dates.dateTime(item.createdAt)}</p>
               </li>
             ))}
           </ul>

@@ -40,11 +40,6 @@ export const WEEKDAYS = [
   { day: 7, short: "Sun", name: "Sunday" },
 ] as const;
 
-/** an instant as the account's clocks show it: "1 Dec 2026, 18:00" */
-export function formatInZone(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
-}
-
 /** "Mon–Fri 07:00–19:00", "Sat, Sun 10:00–14:00" */
 export function formatSchedule(schedule: NonNullable<TrackingLinkDto["schedule"]>): string {
   const days = schedule.days;

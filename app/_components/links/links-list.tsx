@@ -14,10 +14,11 @@ import { NoticeLine } from "../notice-line";
 import { useListNotice } from "../use-list-notice";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
+import { useDates } from "../ui/viewer-time-zone";
 import { CopyLinkButton } from "./copy-link-button";
 import type { LinkAccount } from "./link-account";
 import { LinkDialog } from "./link-dialog";
-import { ACCESS_MODE_NAMES, formatInZone, formatSchedule } from "./link-labels";
+import { ACCESS_MODE_NAMES, formatSchedule } from "./link-labels";
 import { LinkStatusBadge } from "./link-status-badge";
 import { QrCodeDialog } from "./qr-code-dialog";
 
@@ -35,6 +36,7 @@ export function LinksList({
   creating: boolean;
   onCreatingChange: (creating: boolean) => void;
 }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TrackingLinkDto | null>(null);
@@ -128,10 +130,10 @@ export function LinksList({
                 <LinkStatusBadge link={link} />
               </td>
               <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">
-                <TimeLimit link={link} timeZone={account.timeZone} />
+                <TimeLimit link={link} />
               </td>
               {vehicle ? null : (
-                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 xl:table-cell">{formatInZone(link.created_at, account.timeZone)}</td>
+                <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 xl:table-cell">{dates.dateTime(link.created_at)}</td>
               )}
               <td className="px-4 py-3">
                 <div className="flex flex-col items-end gap-1">
@@ -204,12 +206,13 @@ export function LinksList({
 }
 
 /** the time limit, the arrival that ends the link, both, or neither */
-function TimeLimit({ link, timeZone }: { link: TrackingLinkDto; timeZone: string }) {
+function TimeLimit({ link }: { link: TrackingLinkDto }) {
+  const dates = useDates();
   const arrival = link.destination ? `arrival${link.destination.name ? ` at ${link.destination.name}` : ""}` : null;
   if (!link.expires_at) return <>{arrival ? `On ${arrival}` : "None"}</>;
   return (
     <>
-      {formatInZone(link.expires_at, timeZone)}
+      {dates.dateTime(link.expires_at)}
       {arrival ? <span className="block text-xs text-slate-500">or on {arrival}</span> : null}
     </>
   );

@@ -11,9 +11,10 @@ import { StreamBadge } from "../stream-badge";
 import { groupPaths } from "../fleet/group-tree";
 import { useAssetGroups, useTags } from "../fleet/use-fleet-labels";
 import { useLiveFleet } from "./use-live-fleet";
+import { useDates } from "../ui/viewer-time-zone";
 import { useNow } from "./use-now";
 import { VehicleLayer, type VehicleFeature } from "./vehicle-layer";
-import { formatAddress, formatAgo, formatCoordinates, statusNow, STATUS_LABELS, type VehicleView } from "./vehicle-view";
+import { formatAddress, formatCoordinates, statusNow, STATUS_LABELS, type VehicleView } from "./vehicle-view";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 
 type StatusFilter = "all" | "moving" | "idle" | "parked" | "offline" | "none";
@@ -213,6 +214,7 @@ function IdSelect({
 }
 
 function VehicleRow({ vehicle, now, selected, onSelect }: { vehicle: VehicleView; now: number; selected: boolean; onSelect: () => void }) {
+  const dates = useDates();
   const s = statusNow(vehicle.position, now);
   return (
     <li data-testid="vehicle-row" data-asset-id={vehicle.id}>
@@ -229,13 +231,14 @@ function VehicleRow({ vehicle, now, selected, onSelect }: { vehicle: VehicleView
             {[vehicle.plate, s.label, vehicle.position ? `${vehicle.position.speed} km/h` : null].filter(Boolean).join(" · ")}
           </span>
         </span>
-        <span className="shrink-0 text-xs text-slate-500">{vehicle.position ? formatAgo(vehicle.position.dateUpdated, now) : "—"}</span>
+        <span className="shrink-0 text-xs text-slate-500">{vehicle.position ? dates.ago(vehicle.position.dateUpdated, now) : "—"}</span>
       </button>
     </li>
   );
 }
 
 function VehiclePanel({ vehicle, now, base, onClose }: { vehicle: VehicleView; now: number; base: string; onClose: () => void }) {
+  const dates = useDates();
   const p = vehicle.position;
   const s = statusNow(p, now);
   const address = p ? formatAddress(p.address) : null;
@@ -263,7 +266,7 @@ function VehiclePanel({ vehicle, now, base, onClose }: { vehicle: VehicleView; n
         <dt className="text-slate-500">Speed</dt>
         <dd data-testid="vehicle-speed">{p ? `${p.speed} km/h` : "—"}</dd>
         <dt className="text-slate-500">Last update</dt>
-        <dd title={p ? new Date(p.dateUpdated).toLocaleString() : undefined}>{p ? formatAgo(p.dateUpdated, now) : "—"}</dd>
+        <dd title={p ? dates.dateTime(p.dateUpdated) : undefined}>{p ? dates.ago(p.dateUpdated, now) : "—"}</dd>
         <dt className="text-slate-500">Position</dt>
         <dd data-testid="vehicle-position">{p ? formatCoordinates(p) : "—"}</dd>
         {address ? (

@@ -48,17 +48,6 @@ export function fromAssetDto(asset: AssetDto): VehicleView {
   };
 }
 
-export function formatAgo(time: number, now: number): string {
-  if (now === 0) return "…"; // clock not read yet (server render)
-  const s = Math.max(0, Math.round((now - time) / 1000));
-  if (s < 60) return `${s} s ago`;
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
-  const h = Math.round(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return new Date(time).toLocaleDateString();
-}
-
 export function formatAddress(address: MapPosition["address"]): string | null {
   if (!address) return null;
   const parts = [address.street, address.town, address.country].filter(Boolean);

@@ -12,7 +12,8 @@ import { AppShell, type NavItem } from "../../_components/app-shell";
 import { InboxBell } from "../../_components/inbox/inbox-bell";
 import { InvitationsBanner } from "../../_components/invitations-banner";
 import { TrpcProvider } from "../../_components/trpc";
-import { loadMembership, loadSessionUser } from "../../_lib/account-page";
+import { ViewerTimeZoneProvider } from "../../_components/ui/viewer-time-zone";
+import { loadMembership, loadSessionUser, loadViewerTimeZone } from "../../_lib/account-page";
 
 export const dynamic = "force-dynamic";
 
@@ -61,6 +62,7 @@ export default async function AccountLayout({ children, params }: { children: Re
   const { account, role } = membership;
   const accounts = await listUserAccounts({ userId: user.id });
   const operator = await isPlatformAdmin(user.id);
+  const timeZone = await loadViewerTimeZone(user.id, account);
   const nav: NavItem[] = await Promise.all(
     NAV.filter((item) => (!item.permission || can(role, item.permission)) && (!item.platformAdmin || operator)).map(async (item) => {
       const badge = item.badge ? BADGES[item.badge] : null;
@@ -81,11 +83,13 @@ export default async function AccountLayout({ children, params }: { children: Re
       nav={nav}
     >
       <TrpcProvider>
-        <div className="mb-4 flex justify-end">
-          <InboxBell accountKey={account.key} accountId={account.id} userId={user.id} />
-        </div>
-        <InvitationsBanner />
-        {children}
+        <ViewerTimeZoneProvider timeZone={timeZone}>
+          <div className="mb-4 flex justify-end">
+            <InboxBell accountKey={account.key} accountId={account.id} userId={user.id} />
+          </div>
+          <InvitationsBanner />
+          {children}
+        </ViewerTimeZoneProvider>
       </TrpcProvider>
     </AppShell>
   );

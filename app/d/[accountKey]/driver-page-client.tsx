@@ -7,12 +7,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { driverChannel, DRIVER_MESSAGE_EVENT } from "@/server/modules/messages/driver-channel-name";
 import type { MessageDto } from "@/server/modules/messages/messages.schema";
 import { openPrivateFeed } from "../../_components/realtime/private-feed";
+import { useDates } from "../../_components/ui/viewer-time-zone";
 import { type Conversation, DriverApiError, driverApi } from "./driver-api";
 
 const POLL_MS = 5000;
 const STATUS_LABEL: Record<MessageDto["status"], string> = { queued: "Queued", sent: "Sent", delivered: "Delivered", read: "Read" };
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 export function DriverPageClient({ accountKey, accountName }: { accountKey: string; accountName: string }) {
   const [state, setState] = useState<"loading" | "signed-out" | "signed-in">("loading");
@@ -108,6 +108,7 @@ export function DriverPageClient({ accountKey, accountName }: { accountKey: stri
 }
 
 function MessageList({ messages }: { messages: MessageDto[] }) {
+  const dates = useDates();
   const end = useRef<HTMLLIElement>(null);
   // braces: newer browsers' scrollIntoView returns a promise, which React would take for a clean-up function
   useEffect(() => {
@@ -123,7 +124,7 @@ function MessageList({ messages }: { messages: MessageDto[] }) {
             <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-blue-600 text-white" : "border bg-white text-slate-900"}`}>
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
               <p className={`mt-1 text-[11px] ${mine ? "text-blue-100" : "text-slate-400"}`}>
-                {time(m.created_at)}
+                {dates.time(m.created_at)}
                 {mine && ` · ${STATUS_LABEL[m.status]}`}
               </p>
             </div>

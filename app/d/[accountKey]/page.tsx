@@ -4,6 +4,7 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { db } from "@/server/db/client";
+import { ViewerTimeZoneProvider } from "../../_components/ui/viewer-time-zone";
 import { DriverPageClient } from "./driver-page-client";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +22,12 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function DriverPage({ params }: Params) {
   const { accountKey } = await params;
-  const account = await db().account.findUnique({ where: { key: accountKey }, select: { key: true, name: true } });
+  const account = await db().account.findUnique({ where: { key: accountKey }, select: { key: true, name: true, timeZone: true } });
   if (!account) notFound();
-  return <DriverPageClient accountKey={account.key} accountName={account.name} />;
+  // the driver reads times in the account's zone (a driver has no profile of their own)
+  return (
+    <ViewerTimeZoneProvider timeZone={account.timeZone}>
+      <DriverPageClient accountKey={account.key} accountName={account.name} />
+    </ViewerTimeZoneProvider>
+  );
 }

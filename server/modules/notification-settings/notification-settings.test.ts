@@ -8,6 +8,7 @@ import { databaseKinds, useTestDatabase } from "../../testing/test-database";
 import { signToken } from "../notifications/notification-links";
 import { unsubscribeByToken } from "../notifications/unsubscribe-by-token";
 import { preferenceEnabled, withPreference } from "./effective-preference";
+import { findMemberTimeZone } from "./find-member-time-zone";
 import { getNotificationSettings } from "./get-notification-settings";
 import { ZNotificationSettingsBody } from "./notification-settings.schema";
 import { replaceNotificationSettings } from "./replace-notification-settings";
@@ -115,6 +116,18 @@ describe.each(databaseKinds())("notification settings on %s", (kind) => {
       errors: [{ field: "quiet_end", message: "must differ from quiet_start" }],
     });
     expect(await getNotificationSettings({ accountId: account.id, userId })).toEqual(saved);
+  });
+
+  it("finds the member's own time zone for the dashboard's times, null until they choose one", async () => {
+    const account = await createFixtureAccount();
+    const userId = account.users.fleet_manager;
+    expect(await findMemberTimeZone({ accountId: account.id, userId })).toBeNull();
+    await replaceNotificationSettings({ accountId: account.id, userId, body: { time_zone: "Asia/Tokyo" } });
+    expect(await findMemberTimeZone({ accountId: account.id, userId })).toBe("Asia/Tokyo");
+    // per member: another member of the account keeps the account's zone
+    expect(await findMemberTimeZone({ accountId: account.id, userId: account.users.admin })).toBeNull();
+    await replaceNotificationSettings({ accountId: account.id, userId, body: { time_zone: null } });
+    expect(await findMemberTimeZone({ accountId: account.id, userId })).toBeNull();
   });
 
   it("refuses a user who is not a member of the account", async () => {

@@ -4,7 +4,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { AccessRequestDto } from "@/server/modules/access-requests/access-requests.schema";
-import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { NoticeLine } from "../../../_components/notice-line";
 import { useTRPC } from "../../../_components/trpc";
@@ -13,10 +12,12 @@ import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { PageHeader } from "../../../_components/ui/page-header";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const PAGE_SIZE = 50;
 
-export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
+export function AccessRequestsClient({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -70,7 +71,7 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
         <ul className="divide-y divide-slate-100" aria-label="Requests waiting for a decision">
           {pendingRows.map((request) => (
             <li key={request.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-              <RequestDetails request={request} timeZone={timeZone} />
+              <RequestDetails request={request} />
               <div className="flex shrink-0 gap-2">
                 <Button
                   aria-label={`Approve ${request.email}`}
@@ -110,12 +111,12 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
         <ul className="divide-y divide-slate-100" aria-label="Decided requests">
           {decidedRows.map((request) => (
             <li key={request.id} className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between">
-              <RequestDetails request={request} timeZone={timeZone} />
+              <RequestDetails request={request} />
               <p className="shrink-0 text-sm text-slate-600 sm:text-right">
                 <Badge tone={request.status === "approved" ? "green" : "slate"}>{request.status === "approved" ? "Approved" : "Rejected"}</Badge>
                 {request.decided_at ? (
                   <span className="mt-1 block text-xs">
-                    {formatInZone(request.decided_at, timeZone)}
+                    {dates.dateTime(request.decided_at)}
                     {request.decided_by ? ` by ${request.decided_by.name}` : ""}
                   </span>
                 ) : null}
@@ -128,7 +129,8 @@ export function AccessRequestsClient({ accountKey, timeZone }: { accountKey: str
   );
 }
 
-function RequestDetails({ request, timeZone }: { request: AccessRequestDto; timeZone: string }) {
+function RequestDetails({ request }: { request: AccessRequestDto }) {
+  const dates = useDates();
   return (
     <div className="min-w-0 text-sm">
       <p className="font-medium text-slate-900">
@@ -136,7 +138,7 @@ function RequestDetails({ request, timeZone }: { request: AccessRequestDto; time
         <span className="break-all">{request.email}</span>
       </p>
       <p className="text-slate-600">
-        for <span className="font-medium text-slate-800">{request.link.display_name}</span> · asked {formatInZone(request.created_at, timeZone)}
+        for <span className="font-medium text-slate-800">{request.link.display_name}</span> · asked {dates.dateTime(request.created_at)}
       </p>
       {request.message ? <p className="mt-1 whitespace-pre-line rounded-md bg-slate-50 p-2 text-slate-700">{request.message}</p> : null}
     </div>

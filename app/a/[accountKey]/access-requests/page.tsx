@@ -11,5 +11,5 @@ export default async function AccessRequestsPage({ params }: { params: Promise<{
   const { accountKey } = await params;
   const page = await requireAccountPage(accountKey, "access-requests");
   if (!page.can("links.manage")) return <NoAccess title="Access requests" />;
-  return <AccessRequestsClient accountKey={page.account.key} timeZone={page.account.timeZone} />;
+  return <AccessRequestsClient accountKey={page.account.key} />;
 }

@@ -13,7 +13,7 @@ import { Alert } from "../../../_components/ui/alert";
 import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
-import { formatDate } from "../../../_components/ui/format-date";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 import { CHANNEL_LABELS, DELIVERY_STATUS, TRY_OUTCOMES } from "./notify-labels";
 
 const WAITING_POLL_MS = 10_000;
@@ -21,6 +21,7 @@ const WAITING_POLL_MS = 10_000;
 type Delivery = AlertDeliveries["data"][number];
 
 export function AlertDeliveriesCard({ accountKey, alertId, canAcknowledge }: { accountKey: string; alertId: number; canAcknowledge: boolean }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const deliveries = useQuery({
@@ -44,7 +45,7 @@ export function AlertDeliveriesCard({ accountKey, alertId, canAcknowledge }: { a
       <div className="space-y-3 text-sm" data-testid="alert-deliveries">
         {acknowledgedAt ? (
           <p className="break-words text-slate-700" data-testid="alert-acknowledged">
-            Acknowledged by {acknowledgedBy} at {formatDate(acknowledgedAt)}
+            Acknowledged by {acknowledgedBy} at {dates.dateTime(acknowledgedAt)}
           </p>
         ) : data ? (
           <div className="flex flex-wrap items-center gap-3">
@@ -73,6 +74,7 @@ export function AlertDeliveriesCard({ accountKey, alertId, canAcknowledge }: { a
 }
 
 function DeliveryItem({ delivery, names }: { delivery: Delivery; names: Map<number, NotifyMember> }) {
+  const dates = useDates();
   const status = DELIVERY_STATUS[delivery.status] ?? { label: delivery.status, tone: "slate" as const };
   const escalation = delivery.kind === "escalation";
   return (
@@ -82,14 +84,14 @@ function DeliveryItem({ delivery, names }: { delivery: Delivery; names: Map<numb
         {escalation ? null : <Badge>{CHANNEL_LABELS[delivery.channel as NotifyChannel] ?? delivery.channel}</Badge>}
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
-      {escalation && delivery.status === "pending" ? <p className="text-slate-600">Due {formatDate(delivery.not_before)} unless acknowledged</p> : null}
+      {escalation && delivery.status === "pending" ? <p className="text-slate-600">Due {dates.dateTime(delivery.not_before)} unless acknowledged</p> : null}
       {delivery.reason ? <p className="text-slate-600">{delivery.reason}</p> : null}
       {delivery.via_alert_id !== null ? <p className="text-slate-600">Sent with alert {delivery.via_alert_id} (another rule, same event)</p> : null}
       {delivery.tries.length > 0 ? (
         <ol className="mt-1 space-y-0.5 text-xs text-slate-500" aria-label="Tries">
           {delivery.tries.map((attempt, index) => (
             <li key={index}>
-              {formatDate(attempt.at)}: {TRY_OUTCOMES[attempt.outcome] ?? attempt.outcome}
+              {dates.dateTime(attempt.at)}: {TRY_OUTCOMES[attempt.outcome] ?? attempt.outcome}
               {attempt.detail ? ` (${attempt.detail})` : ""}
             </li>
           ))}

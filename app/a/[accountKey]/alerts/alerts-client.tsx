@@ -24,7 +24,7 @@ import { Alert } from "../../../_components/ui/alert";
 import { Badge } from "../../../_components/ui/badge";
 import { Card } from "../../../_components/ui/card";
 import { EmptyState } from "../../../_components/ui/empty-state";
-import { formatDate } from "../../../_components/ui/format-date";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 import { PageHeader } from "../../../_components/ui/page-header";
 import { Spinner } from "../../../_components/ui/spinner";
 import { useSubscriptionState, type StreamStateHandlers } from "../../../_components/use-subscription-state";
@@ -184,6 +184,7 @@ export function AlertsClient({
 }
 
 function AlertRow({ alert, accountKey, selected, onSelect }: { alert: FiredAlertDto; accountKey: string; selected: boolean; onSelect: () => void }) {
+  const dates = useDates();
   return (
     <tr
       data-testid="alert-row"
@@ -191,7 +192,7 @@ function AlertRow({ alert, accountKey, selected, onSelect }: { alert: FiredAlert
       onClick={onSelect}
       className={`cursor-pointer ${selected ? "bg-blue-50" : "hover:bg-slate-50"}`}
     >
-      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(alert.fired_at)}</td>
+      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{dates.dateTime(alert.fired_at)}</td>
       <td className="px-4 py-3">
         <Link href={`/a/${accountKey}/assets/${alert.asset.id}`} className="text-blue-700 hover:underline" onClick={(e) => e.stopPropagation()}>
           {alert.asset.name}
@@ -223,6 +224,7 @@ function AlertNotRead({ alertId, error }: { alertId: number; error: unknown }) {
 }
 
 function AlertDetails({ alert }: { alert: FiredAlertDto }) {
+  const dates = useDates();
   const position = alert.position;
   const address = position?.address ? [position.address.street, position.address.town, position.address.country].filter(Boolean).join(", ") : "";
   return (
@@ -233,7 +235,7 @@ function AlertDetails({ alert }: { alert: FiredAlertDto }) {
         <dt className="text-slate-500">What</dt>
         <dd className="col-span-2 text-slate-900">{alert.message}</dd>
         <dt className="text-slate-500">When</dt>
-        <dd className="col-span-2 text-slate-900">{formatDate(alert.fired_at)}</dd>
+        <dd className="col-span-2 text-slate-900">{dates.dateTime(alert.fired_at)}</dd>
         <dt className="text-slate-500">Where</dt>
         <dd className="col-span-2 text-slate-900" data-testid="alert-position">
           {position ? `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}${address ? ` (${address})` : ""}` : "No position"}

@@ -17,7 +17,7 @@ import { ConfirmDialog } from "../../../_components/ui/confirm-dialog";
 import { Dialog } from "../../../_components/ui/dialog";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
-import { formatDate } from "../../../_components/ui/format-date";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 import { PageHeader } from "../../../_components/ui/page-header";
 import { SecretValue } from "../../../_components/ui/secret-value";
 import { SelectField } from "../../../_components/ui/select-field";
@@ -27,6 +27,7 @@ type Shown = { kind: "client"; clientId: string; clientSecret: string; rotated?:
 type EditedClient = { id: number; name: string; scopes: string[] };
 
 export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: string; currentUserId: number }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState<"client" | "key" | null>(null);
@@ -103,7 +104,7 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
                   ))}
                 </div>
                 <p className="text-xs text-slate-500">
-                  Acts as {client.user.name} · created {formatDate(client.createdAt)} · last used {formatDate(client.lastUsedAt)}
+                  Acts as {client.user.name} · created {dates.dateTime(client.createdAt)} · last used {dates.dateTime(client.lastUsedAt)}
                 </p>
               </div>
               <Button variant="secondary" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
@@ -155,7 +156,7 @@ export function ApiAccessClient({ accountKey, currentUserId }: { accountKey: str
                 <p className="font-medium text-slate-900">{key.name}</p>
                 <p className="break-all font-mono text-xs text-slate-600">{key.prefix}</p>
                 <p className="text-xs text-slate-500">
-                  Acts as {key.user.name} · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                  Acts as {key.user.name} · created {dates.dateTime(key.createdAt)} · last used {dates.dateTime(key.lastUsedAt)}
                 </p>
               </div>
               <Button

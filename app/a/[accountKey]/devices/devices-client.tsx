@@ -17,7 +17,7 @@ import { Card } from "../../../_components/ui/card";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
 import { WeakDeviceIdOptIn } from "../../../_components/weak-device-id-opt-in";
-import { formatDate } from "../../../_components/ui/format-date";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 import { PageHeader } from "../../../_components/ui/page-header";
 
 const COLUMNS: Column[] = [
@@ -31,6 +31,7 @@ const COLUMNS: Column[] = [
 ];
 
 export function DevicesClient({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const devices = useQuery(trpc.devices.listUnknown.queryOptions({ accountKey }, { refetchInterval: 15_000 }));
@@ -72,8 +73,8 @@ export function DevicesClient({ accountKey }: { accountKey: string }) {
               <td className="px-4 py-3 font-mono text-slate-900">{device.imei}</td>
               <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">{device.protocol}</td>
               <td className="px-4 py-3 text-right text-slate-700">{device.attempts}</td>
-              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDate(device.first_seen_at)}</td>
-              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{formatDate(device.last_seen_at)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{dates.dateTime(device.first_seen_at)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 sm:table-cell">{dates.dateTime(device.last_seen_at)}</td>
               <td className="hidden px-4 py-3 font-mono text-slate-700 lg:table-cell">{device.remote_address ?? "—"}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right">
                 <Button variant="secondary" aria-label={`Provision ${device.imei}`} onClick={() => setProvisioning(device)}>

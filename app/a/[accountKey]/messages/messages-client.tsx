@@ -12,12 +12,13 @@ import { useTags } from "../../../_components/fleet/use-fleet-labels";
 import { useTRPC } from "../../../_components/trpc";
 import { Button } from "../../../_components/ui/button";
 import { PageHeader } from "../../../_components/ui/page-header";
+import { type Dates, useDates } from "../../../_components/ui/viewer-time-zone";
 import { MessagingSettingsPanel } from "./messaging-settings-panel";
 
 const REFRESH_MS = 3000;
 
-function statusLine(m: MessageDto): string {
-  const at = (iso: string | null) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : null);
+function statusLine(m: MessageDto, dates: Dates): string {
+  const at = (iso: string | null) => (iso ? dates.time(iso, { seconds: true }) : null);
   const parts = [`Sent ${at(m.sent_at) ?? at(m.created_at)}`];
   if (m.delivered_at) parts.push(`delivered ${at(m.delivered_at)}`);
   if (m.read_at) parts.push(`read ${at(m.read_at)}`);
@@ -75,6 +76,7 @@ export function MessagesClient(props: { accountKey: string; canSend: boolean; ca
 }
 
 function ConversationPanel({ accountKey, conversation, canSend, onChanged }: { accountKey: string; conversation: ConversationDto; canSend: boolean; onChanged: () => void }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const driverId = conversation.driver_id;
   const messages = useQuery({ ...trpc.messages.list.queryOptions({ accountKey, driverId, limit: 100 }), refetchInterval: REFRESH_MS });
@@ -103,7 +105,7 @@ function ConversationPanel({ accountKey, conversation, canSend, onChanged }: { a
               <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-blue-600 text-white" : "bg-slate-100 text-slate-900"}`}>
                 <p className="whitespace-pre-wrap break-words">{m.body}</p>
                 <p className={`mt-1 text-[11px] ${mine ? "text-blue-100" : "text-slate-500"}`}>
-                  {mine ? `${m.status} · ${statusLine(m)}` : `${new Date(m.created_at).toLocaleTimeString()}${m.canned_reply_key ? " · quick reply" : ""}`}
+                  {mine ? `${m.status} · ${statusLine(m, dates)}` : `${dates.time(m.created_at, { seconds: true })}${m.canned_reply_key ? " · quick reply" : ""}`}
                 </p>
               </div>
             </li>

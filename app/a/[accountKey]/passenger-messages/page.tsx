@@ -11,5 +11,5 @@ export default async function PassengerMessagesPage({ params }: { params: Promis
   const { accountKey } = await params;
   const page = await requireAccountPage(accountKey, "passenger-messages");
   if (!page.can("passengers.manage")) return <NoAccess title="Passenger messages" />;
-  return <PassengerMessagesClient accountKey={page.account.key} timeZone={page.account.timeZone} />;
+  return <PassengerMessagesClient accountKey={page.account.key} />;
 }

@@ -6,7 +6,6 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type Column } from "../../../_components/data-table";
-import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { Alert } from "../../../_components/ui/alert";
@@ -14,6 +13,7 @@ import { Badge } from "../../../_components/ui/badge";
 import { Button } from "../../../_components/ui/button";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { PageHeader } from "../../../_components/ui/page-header";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const PAGE_SIZE = 50;
 const REFRESH_MS = 60_000;
@@ -26,7 +26,8 @@ const COLUMNS: Column[] = [
   { label: "Seen", className: "text-right" },
 ];
 
-export function PassengerMessagesClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
+export function PassengerMessagesClient({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -80,7 +81,7 @@ export function PassengerMessagesClient({ accountKey, timeZone }: { accountKey: 
           {rows.map((row) => (
             <tr key={row.id} className={row.seen_at ? "" : "bg-blue-50/60"}>
               <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">
-                {formatInZone(row.created_at, timeZone)}
+                {dates.dateTime(row.created_at)}
                 {row.seen_at ? null : (
                   <span className="mt-1 block">
                     <Badge tone="blue">New</Badge>
@@ -103,7 +104,7 @@ export function PassengerMessagesClient({ accountKey, timeZone }: { accountKey: 
               </td>
               <td className="px-4 py-3 text-right align-top">
                 {row.seen_at ? (
-                  <span className="text-xs text-slate-500">{formatInZone(row.seen_at, timeZone)}</span>
+                  <span className="text-xs text-slate-500">{dates.dateTime(row.seen_at)}</span>
                 ) : (
                   <Button
                     variant="ghost"

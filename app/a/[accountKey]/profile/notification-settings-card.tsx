@@ -5,6 +5,7 @@
 // (effective-preference.ts), so rows set by an integrator for every type or channel keep their meaning, and an e-mail
 // type turned off by an unsubscribe link shows as off and can be switched back on here. Saved as one document.
 import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ALERT_TYPE_LABELS } from "@/server/modules/alerts/alert-labels";
 import { preferenceEnabled, withPreference } from "@/server/modules/notification-settings/effective-preference";
@@ -65,6 +66,7 @@ export function NotificationSettingsCard({
   timeZones: string[];
 }) {
   const trpc = useTRPC();
+  const router = useRouter();
   const [values, setValues] = useState(() => toValues(initial));
   const [saved, setSaved] = useState(false);
   const save = useMutation(
@@ -72,6 +74,7 @@ export function NotificationSettingsCard({
       onSuccess: (settings) => {
         setValues(toValues(settings));
         setSaved(true);
+        router.refresh(); // the time zone every time on the dashboard is shown in (the account layout reads it)
       },
     }),
   );
@@ -116,7 +119,7 @@ export function NotificationSettingsCard({
           <Field label="Mobile phone for SMS" type="tel" autoComplete="tel" placeholder="+37060012345" hint="With the country code. Empty: no SMS." {...bind("phone")} />
           <SelectField
             label="Time zone"
-            hint="For quiet hours and the daily digest."
+            hint="For quiet hours, the daily digest and every time the dashboard shows."
             options={[
               { value: "", label: `The account's (${accountTimeZone.replaceAll("_", " ")})` },
               ...timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })),

@@ -16,6 +16,8 @@ import { EmptyState } from "../../../_components/ui/empty-state";
 import { Field } from "../../../_components/ui/field";
 import { PageHeader } from "../../../_components/ui/page-header";
 import { SelectField } from "../../../_components/ui/select-field";
+import { useViewerTimeZone } from "../../../_components/ui/viewer-time-zone";
+import { localToday } from "../reports/report-range";
 
 const STATUS_LABEL = { overdue: "Overdue", due_soon: "Due soon", ok: "OK", snoozed: "Snoozed" } as const;
 const STATUS_STYLE = {
@@ -24,8 +26,8 @@ const STATUS_STYLE = {
   ok: "border-l-4 border-slate-200 bg-white",
   snoozed: "border-l-4 border-slate-300 bg-slate-50",
 } as const;
-const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** a date input's "YYYY-MM-DD", `days` from today, in the viewer's zone (docs/dashboard.md "Times") */
+const inDays = (days: number, timeZone: string) => localToday(new Date(Date.now() + days * 86_400_000), timeZone);
 const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
 // start: where counting begins until a service is logged ("Last done on"; an edit keeps the stored start, so saving
@@ -71,6 +73,7 @@ function describeDue(item: ReminderItem): string {
 }
 
 export function RemindersClient({ accountKey, canManage }: { accountKey: string; canManage: boolean }) {
+  const timeZone = useViewerTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState("");
@@ -173,7 +176,7 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
                 <div className="flex flex-wrap gap-2">
                   {item.type === "service" ? (
                     <>
-                      <Button variant="secondary" onClick={() => setLogging({ item, on: today(), odometer: item.reminder.due.distance?.current_km?.toString() ?? "", cost: "", notes: "" })}>
+                      <Button variant="secondary" onClick={() => setLogging({ item, on: inDays(0, timeZone), odometer: item.reminder.due.distance?.current_km?.toString() ?? "", cost: "", notes: "" })}>
                         Log service
                       </Button>
                       <Button
@@ -201,7 +204,7 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
                       End snooze
                     </Button>
                   ) : (
-                    <Button variant="ghost" onClick={() => (snooze.reset(), setSnoozing({ item, until: inDays(7) }))}>
+                    <Button variant="ghost" onClick={() => (snooze.reset(), setSnoozing({ item, until: inDays(7, timeZone) }))}>
                       Snooze
                     </Button>
                   )}
@@ -334,7 +337,7 @@ export function RemindersClient({ accountKey, canManage }: { accountKey: string;
             <Field
               label="Snooze until"
               type="date"
-              min={inDays(1)}
+              min={inDays(1, timeZone)}
               value={snoozing.until}
               onChange={(e) => setSnoozing({ ...snoozing, until: e.target.value })}
               error={fields.snoozed_until}

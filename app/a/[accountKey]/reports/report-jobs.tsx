@@ -3,12 +3,12 @@
 // bar while one runs, the file's download once it is done (kept 24 hours), the reason when it failed. The list reads
 // again every 1.5 s while a job is queued or running, and stops once none is.
 import { useQuery } from "@tanstack/react-query";
-import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { useTRPC } from "../../../_components/trpc";
 import { Badge } from "../../../_components/ui/badge";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { jobDownloadHref, TYPE_TEXT } from "./report-labels";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const POLL_MS = 1_500;
 
@@ -21,7 +21,8 @@ const STATUS: Record<string, { label: string; tone: "slate" | "blue" | "green" |
 
 const active = (status: string) => status === "queued" || status === "running";
 
-export function ReportJobs({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
+export function ReportJobs({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const jobs = useQuery(
     trpc.reports.jobs.queryOptions(
@@ -51,7 +52,7 @@ export function ReportJobs({ accountKey, timeZone }: { accountKey: string; timeZ
                   {name} <Badge tone={status.tone}>{status.label}</Badge>
                 </p>
                 <p className="text-xs text-slate-500">
-                  {formatInZone(job.from, timeZone)} to {formatInZone(job.to, timeZone)} · {job.asset_ids.length} asset{job.asset_ids.length === 1 ? "" : "s"} · asked {formatInZone(job.created_at, timeZone)}
+                  {dates.dateTime(job.from)} to {dates.dateTime(job.to)} · {job.asset_ids.length} asset{job.asset_ids.length === 1 ? "" : "s"} · asked {dates.dateTime(job.created_at)}
                 </p>
                 {job.status === "failed" ? (
                   <p role="alert" className="mt-1 text-sm text-red-700">

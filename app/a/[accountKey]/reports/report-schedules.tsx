@@ -10,7 +10,7 @@ import type { ReportScheduleBody, ReportScheduleDto } from "@/server/modules/rep
 import { ACTIONS_COLUMN, ActionsCell, DataTable, type Column } from "../../../_components/data-table";
 import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
 import { FormDialog } from "../../../_components/form-dialog";
-import { formatInZone, WEEKDAYS } from "../../../_components/links/link-labels";
+import { WEEKDAYS } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { NoticeLine } from "../../../_components/notice-line";
 import { describeError, useTRPC } from "../../../_components/trpc";
@@ -24,6 +24,7 @@ import { TextAreaField } from "../../../_components/ui/text-area-field";
 import { AssetPicker, type AssetSelection } from "./asset-picker";
 import { ReportAssetFilters, useDescribeAssetFilters, type ReportAssetFilterValue } from "./report-asset-filters";
 import { TYPE_PERIODS, TYPE_TEXT } from "./report-labels";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const FREQUENCIES = [
   { value: "daily", label: "Daily (the day before)" },
@@ -71,6 +72,7 @@ export function describeWhen(schedule: Pick<ScheduleView, "frequency" | "weekday
 }
 
 export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKey: string; timeZone: string; canManage: boolean }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const schedules = useQuery(trpc.reports.schedules.queryOptions({ accountKey }));
@@ -125,7 +127,7 @@ export function ReportSchedules({ accountKey, timeZone, canManage }: { accountKe
               <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{describeWhen(schedule)}</td>
               <td className="hidden px-4 py-3 text-slate-700 lg:table-cell">{schedule.recipients.join(", ")}</td>
               <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">
-                {schedule.enabled && schedule.next_run_at ? formatInZone(schedule.next_run_at, timeZone) : "—"}
+                {schedule.enabled && schedule.next_run_at ? dates.dateTime(schedule.next_run_at) : "—"}
               </td>
               {canManage ? (
                 <ActionsCell>

@@ -82,7 +82,7 @@ export function ReportsClient({
             onLoadMore={() => runReport(shown.choice, shown.nextCursor).catch(() => undefined)}
           />
         ) : null}
-        <ReportJobs accountKey={accountKey} timeZone={timeZone} />
+        <ReportJobs accountKey={accountKey} />
         <ReportSchedules accountKey={accountKey} timeZone={timeZone} canManage={canManageSchedules} />
       </div>
     </>

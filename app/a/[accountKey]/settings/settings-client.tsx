@@ -52,7 +52,7 @@ export function SettingsClient({ accountKey, initial, timeZones }: { accountKey:
           historyRetentionDays: account.historyRetentionDays === null ? "" : String(account.historyRetentionDays),
           photoKeepLocation: account.photoKeepLocation,
         });
-        router.refresh(); // the account name in the navigation
+        router.refresh(); // the account name in the navigation, the time zone times are shown in
       },
     }),
   );

@@ -6,7 +6,6 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { WebhookDeliveryDto, WebhookDto } from "@/server/modules/webhooks/webhooks.schema";
 import { DataTable, type Column } from "../../../_components/data-table";
-import { formatInZone } from "../../../_components/links/link-labels";
 import { QueryList } from "../../../_components/query-list";
 import { useTRPC } from "../../../_components/trpc";
 import { Badge } from "../../../_components/ui/badge";
@@ -14,6 +13,7 @@ import { Button } from "../../../_components/ui/button";
 import { Card } from "../../../_components/ui/card";
 import { EmptyState } from "../../../_components/ui/empty-state";
 import { EVENT_LABELS } from "./webhook-event-labels";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const PAGE_SIZE = 25;
 const COLUMNS: Column[] = [
@@ -27,17 +27,16 @@ const COLUMNS: Column[] = [
 export function DeliveryLog({
   accountKey,
   webhook,
-  timeZone,
   awaitingEventId,
   onArrived,
 }: {
   accountKey: string;
   webhook: WebhookDto;
-  timeZone: string;
   /** a test's event id whose attempt is not in the log yet: read again until it is */
   awaitingEventId: string | null;
   onArrived: () => void;
 }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const log = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions(
@@ -80,7 +79,7 @@ export function DeliveryLog({
           {rows.map((row) => (
             <tr key={row.id}>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                {formatInZone(row.created_at, timeZone)}
+                {dates.dateTime(row.created_at)}
                 <span className="block text-xs text-slate-500 sm:hidden">{EVENT_LABELS[row.event].label}</span>
               </td>
               <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">

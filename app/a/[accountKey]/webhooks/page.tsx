@@ -10,5 +10,5 @@ export default async function WebhooksPage({ params }: { params: Promise<{ accou
   const { accountKey } = await params;
   const page = await requireAccountPage(accountKey, "webhooks");
   if (!page.can("webhooks.manage")) return <NoAccess title="Webhooks" />;
-  return <WebhooksClient accountKey={page.account.key} timeZone={page.account.timeZone} />;
+  return <WebhooksClient accountKey={page.account.key} />;
 }

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useState } from "react";
 import type { WebhookDto } from "@/server/modules/webhooks/webhooks.schema";
 import { ACTIONS_COLUMN, DataTable, type Column } from "../../../_components/data-table";
 import { FormDialog } from "../../../_components/form-dialog";
-import { formatInZone } from "../../../_components/links/link-labels";
 import { ListCard } from "../../../_components/list-card";
 import { describeError, useTRPC } from "../../../_components/trpc";
 import { DeleteDialog, useDeleteTarget } from "../../../_components/delete-dialog";
@@ -25,12 +24,14 @@ import { PageHeader } from "../../../_components/ui/page-header";
 import { SecretValue } from "../../../_components/ui/secret-value";
 import { DeliveryLog } from "./delivery-log";
 import { EVENT_LABELS, SUBSCRIBABLE_EVENTS } from "./webhook-event-labels";
+import { useDates } from "../../../_components/ui/viewer-time-zone";
 
 const COLUMNS: Column[] = [{ label: "Receiver" }, { label: "Events", className: "hidden md:table-cell" }, { label: "Added", className: "hidden lg:table-cell" }, ACTIONS_COLUMN];
 /** how long the log keeps reading again for a test's attempt (the receiver has 5 s; the rest is margin) */
 const TEST_WAIT_MS = 20_000;
 
-export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; timeZone: string }) {
+export function WebhooksClient({ accountKey }: { accountKey: string }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -108,7 +109,7 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
                   ))}
                 </div>
               </td>
-              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{formatInZone(webhook.created_at, timeZone)}</td>
+              <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{dates.dateTime(webhook.created_at)}</td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap justify-end gap-1">
                   <Button variant="ghost" aria-label={`Delivery log of ${webhook.url}`} onClick={() => setSelectedId(webhook.id)}>
@@ -144,7 +145,6 @@ export function WebhooksClient({ accountKey, timeZone }: { accountKey: string; t
           key={selected.id}
           accountKey={accountKey}
           webhook={selected}
-          timeZone={timeZone}
           awaitingEventId={awaiting?.webhookId === selected.id ? awaiting.eventId : null}
           onArrived={arrived}
         />

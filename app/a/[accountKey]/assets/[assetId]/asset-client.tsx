@@ -8,11 +8,12 @@ import { useState } from "react";
 import type { AssetDto } from "@/server/modules/assets/assets.schema";
 import type { LinkAccount } from "../../../../_components/links/link-account";
 import { useNow } from "../../../../_components/map/use-now";
-import { formatAddress, formatAgo, formatCoordinates, statusNow } from "../../../../_components/map/vehicle-view";
+import { formatAddress, formatCoordinates, statusNow } from "../../../../_components/map/vehicle-view";
 import { fromAssetDto } from "../../../../_components/map/vehicle-view";
 import { describeError, useTRPC } from "../../../../_components/trpc";
 import { Badge } from "../../../../_components/ui/badge";
 import { Card } from "../../../../_components/ui/card";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import type { MapStyle } from "@/server/modules/maps/map-style";
 import { ControlPanel } from "./control-panel";
 import { RANGES, rangeFor, type RangeValue } from "./history-range";
@@ -42,6 +43,7 @@ export function AssetClient({
 }) {
   const trpc = useTRPC();
   const now = useNow();
+  const dates = useDates();
   const [rangeValue, setRangeValue] = useState<RangeValue>("24h");
   // the range is fixed when chosen, so playback does not shift under the user
   const [range, setRange] = useState(() => rangeFor("24h"));
@@ -108,7 +110,7 @@ export function AssetClient({
           </p>
           {vehicle.position ? (
             <p className="text-slate-500">
-              {formatAgo(vehicle.position.dateUpdated, now)} · {address ?? formatCoordinates(vehicle.position)}
+              {dates.ago(vehicle.position.dateUpdated, now)} · {address ?? formatCoordinates(vehicle.position)}
             </p>
           ) : null}
         </div>

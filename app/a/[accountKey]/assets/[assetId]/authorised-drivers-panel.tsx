@@ -10,7 +10,7 @@ import { Alert } from "../../../../_components/ui/alert";
 import { Badge } from "../../../../_components/ui/badge";
 import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
-import { formatDate } from "../../../../_components/ui/format-date";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { Spinner } from "../../../../_components/ui/spinner";
 import { TextAreaField } from "../../../../_components/ui/text-area-field";
 
@@ -39,6 +39,7 @@ function describeField(field: string): string {
 }
 
 export function AuthorisedDriversPanel({ accountKey, assetId, canEdit }: { accountKey: string; assetId: number; canEdit: boolean }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const options = trpc.authorisedDrivers.get.queryOptions({ accountKey, assetId });
@@ -113,7 +114,7 @@ export function AuthorisedDriversPanel({ accountKey, assetId, canEdit }: { accou
             Until the tracker confirms the change, the vehicle enforces its previous list
             {status.enforced.drivers ? ` (${status.enforced.drivers.length} keys)` : " (not read yet)"}.
             {status.last_error ? ` Last attempt: ${status.last_error.message}.` : ""}
-            {status.next_attempt_at ? ` Next try ${formatDate(status.next_attempt_at)}.` : ""}
+            {status.next_attempt_at ? ` Next try ${dates.dateTime(status.next_attempt_at)}.` : ""}
           </Alert>
         </div>
       ) : null}

@@ -12,7 +12,7 @@ import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
 import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
 import { Field } from "../../../../_components/ui/field";
-import { formatDate } from "../../../../_components/ui/format-date";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { Spinner } from "../../../../_components/ui/spinner";
 
 const ACTION_LABELS: Record<ControlAction, string> = {
@@ -161,6 +161,7 @@ function CommandList({
 }: {
   commands: { id: number; action: string; state: string; sent_by: { name: string }; created_at: string; failure_reason: string | null }[];
 }) {
+  const dates = useDates();
   if (commands.length === 0) return null;
   return (
     <div>
@@ -172,7 +173,7 @@ function CommandList({
             <li key={command.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-command-id={command.id}>
               <span>
                 <span className="font-medium">{ACTION_LABELS[command.action as ControlAction] ?? command.action}</span>
-                <span className="text-slate-500"> · {command.sent_by.name} · {formatDate(command.created_at)}</span>
+                <span className="text-slate-500"> · {command.sent_by.name} · {dates.dateTime(command.created_at)}</span>
               </span>
               <Badge tone={state.tone}>{state.label}</Badge>
             </li>

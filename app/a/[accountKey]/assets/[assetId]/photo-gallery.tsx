@@ -12,7 +12,7 @@ import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
 import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
 import { Dialog } from "../../../../_components/ui/dialog";
-import { formatDate } from "../../../../_components/ui/format-date";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { Spinner } from "../../../../_components/ui/spinner";
 
 /** the server's cap (PHOTO_LIMITS.maxBytes), checked here too so a large file is not sent for nothing */
@@ -35,6 +35,7 @@ async function uploadPhoto(accountKey: string, assetId: number, file: File): Pro
 }
 
 export function PhotoGallery({ accountKey, assetId, canEdit }: { accountKey: string; assetId: number; canEdit: boolean }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const options = trpc.assetPhotos.list.queryOptions({ accountKey, assetId, limit: PAGE });
@@ -122,7 +123,7 @@ export function PhotoGallery({ accountKey, assetId, canEdit }: { accountKey: str
                 {/* the session route serves the thumbnail; next/image would need its own loader for it */}
                 <img
                   src={photo.thumbnail_url}
-                  alt={`Photo ${photo.id}${photo.taken_at ? `, taken ${formatDate(photo.taken_at)}` : ""}`}
+                  alt={`Photo ${photo.id}${photo.taken_at ? `, taken ${dates.dateTime(photo.taken_at)}` : ""}`}
                   width={photo.thumbnail.width}
                   height={photo.thumbnail.height}
                   loading="lazy"
@@ -161,8 +162,8 @@ export function PhotoGallery({ accountKey, assetId, canEdit }: { accountKey: str
           <>
             <img src={open.image_url} alt={`Photo ${open.id}`} width={open.width} height={open.height} className="mx-auto h-auto max-h-[70vh] w-auto max-w-full" />
             <p className="text-xs text-slate-500">
-              {open.width} × {open.height} · {describeSize(open.size)} · uploaded {formatDate(open.created_at)}
-              {open.taken_at ? ` · taken ${formatDate(open.taken_at)}` : ""}
+              {open.width} × {open.height} · {describeSize(open.size)} · uploaded {dates.dateTime(open.created_at)}
+              {open.taken_at ? ` · taken ${dates.dateTime(open.taken_at)}` : ""}
               {open.location ? ` · ${open.location.latitude.toFixed(5)}, ${open.location.longitude.toFixed(5)}` : ""}
             </p>
           </>

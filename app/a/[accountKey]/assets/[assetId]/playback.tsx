@@ -12,6 +12,7 @@ import { TrackLayer } from "../../../../_components/map/track-layer";
 import { Alert } from "../../../../_components/ui/alert";
 import { Button } from "../../../../_components/ui/button";
 import { Spinner } from "../../../../_components/ui/spinner";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 
 /** fixes per second of playback */
 const PLAY_RATES = [2, 10, 50] as const;
@@ -43,6 +44,7 @@ export function Playback({
   onClearTrip: () => void;
   fallbackCenter?: [number, number];
 }) {
+  const dates = useDates();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [rate, setRate] = useState<(typeof PLAY_RATES)[number]>(10);
@@ -91,7 +93,7 @@ export function Playback({
         {trip ? (
           <div className="absolute left-2 top-2 flex items-center gap-2 rounded-md bg-white/95 px-2 py-1 text-sm shadow">
             <span aria-hidden className="h-1 w-4 rounded bg-orange-600" />
-            Trip of {new Date(trip.started_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}
+            Trip of {dates.dateTime(trip.started_at)}
             <button type="button" onClick={onClearTrip} className="text-blue-700 hover:underline">
               Show all
             </button>
@@ -144,7 +146,7 @@ export function Playback({
           </label>
           {current ? (
             <p className="w-full text-sm text-slate-600" aria-live="off">
-              {new Date(current.t).toLocaleString()} · {current.speed} km/h · fix {index + 1} of {points.length}
+              {dates.dateTime(current.t)} · {current.speed} km/h · fix {index + 1} of {points.length}
             </p>
           ) : null}
         </div>

@@ -2,7 +2,7 @@
 // The tracker's latest readings on the asset page: CAN bus values and the tracker's own, each with its unit, and
 // "not measured" for what the vehicle does not report.
 import type { Reading } from "@/server/modules/positions/positions.schema";
-import { formatAgo } from "../../../../_components/map/vehicle-view";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { Alert } from "../../../../_components/ui/alert";
 import { Spinner } from "../../../../_components/ui/spinner";
 import { formatReading, humanizeReading } from "./asset-format";
@@ -20,6 +20,7 @@ export function Readings({
   readings: Reading[];
   now: number;
 }) {
+  const dates = useDates();
   if (loading) return <Spinner label="Loading readings…" />;
   if (error) return <Alert>{error}</Alert>;
   if (!dateUpdated || readings.length === 0) {
@@ -29,7 +30,7 @@ export function Readings({
   const other = readings.filter((r) => r.group !== "can");
   return (
     <div className="space-y-4 text-sm">
-      <p className="text-slate-500">From the position of {formatAgo(dateUpdated, now)}.</p>
+      <p className="text-slate-500">From the position of {dates.ago(dateUpdated, now)}.</p>
       {can.length ? <ReadingList title="CAN bus" readings={can} /> : null}
       {other.length ? <ReadingList title="Tracker" readings={other} /> : null}
     </div>

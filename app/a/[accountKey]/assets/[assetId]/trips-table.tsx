@@ -6,6 +6,7 @@ import { Alert } from "../../../../_components/ui/alert";
 import { Badge } from "../../../../_components/ui/badge";
 import { EmptyState } from "../../../../_components/ui/empty-state";
 import { Spinner } from "../../../../_components/ui/spinner";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { formatDuration } from "./asset-format";
 
 export function TripsTable({
@@ -21,6 +22,7 @@ export function TripsTable({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
+  const dates = useDates();
   if (loading) return <Spinner label="Loading trips…" />;
   if (error) return <Alert>{error}</Alert>;
   if (trips.length === 0) {
@@ -48,11 +50,11 @@ export function TripsTable({
             >
               <td className="whitespace-nowrap px-4 py-2">
                 <button type="button" className="text-left font-medium text-blue-700 hover:underline" aria-pressed={trip.id === selectedId}>
-                  {new Date(trip.started_at).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" })}
+                  {dates.dateTime(trip.started_at)}
                 </button>
               </td>
               <td className="hidden whitespace-nowrap px-4 py-2 text-slate-700 sm:table-cell">
-                {trip.ended_at ? new Date(trip.ended_at).toLocaleTimeString(undefined, { timeStyle: "short" }) : <Badge tone="green">in progress</Badge>}
+                {trip.ended_at ? dates.time(trip.ended_at) : <Badge tone="green">in progress</Badge>}
               </td>
               <td className="whitespace-nowrap px-4 py-2 text-right">{(trip.distance_m / 1000).toFixed(1)} km</td>
               <td className="hidden whitespace-nowrap px-4 py-2 text-right sm:table-cell">{formatDuration(trip.duration_s)}</td>

@@ -21,7 +21,7 @@ import { Button } from "../../../../_components/ui/button";
 import { Card } from "../../../../_components/ui/card";
 import { ConfirmDialog } from "../../../../_components/ui/confirm-dialog";
 import { EmptyState } from "../../../../_components/ui/empty-state";
-import { formatDate } from "../../../../_components/ui/format-date";
+import { useDates } from "../../../../_components/ui/viewer-time-zone";
 import { PassengerDialog } from "./passenger-dialog";
 import type { RouteSection } from "./route-client";
 
@@ -38,6 +38,7 @@ const COLUMNS: Column[] = [
 type Editing = { mode: "add" } | { mode: "edit"; passenger: PassengerDto } | null;
 
 export function PassengersCard({ accountKey, route, refresh, canManage }: RouteSection & { canManage: boolean }) {
+  const dates = useDates();
   const trpc = useTRPC();
   const [editing, setEditing] = useState<Editing>(null);
   const deleting = useDeleteTarget<PassengerDto>();
@@ -114,7 +115,7 @@ export function PassengersCard({ accountKey, route, refresh, canManage }: RouteS
               <td className="px-4 py-3">
                 <span className="flex flex-wrap gap-1">
                   {passenger.approved ? <Badge tone="green">Approved</Badge> : <Badge tone="amber">Held back</Badge>}
-                  {passenger.opted_out_at ? <Badge tone="red">Opted out {formatDate(passenger.opted_out_at)}</Badge> : null}
+                  {passenger.opted_out_at ? <Badge tone="red">Opted out {dates.dateTime(passenger.opted_out_at)}</Badge> : null}
                   {passenger.approach_alert_minutes !== null && !passenger.opted_out_at ? (
                     <Badge tone="blue">Stop alert {passenger.approach_alert_minutes} min before</Badge>
                   ) : null}

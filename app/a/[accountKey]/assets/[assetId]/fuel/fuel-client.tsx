@@ -9,6 +9,7 @@ import { useState } from "react";
 import type { FuelEntryDto } from "@/server/modules/fuel-entries/fuel-entries.schema";
 import type { LineChart } from "@/server/modules/reports/render/report-charts";
 import { DeleteDialog, useDeleteTarget } from "../../../../../_components/delete-dialog";
+import { isoToLocalInput, localInputToIso } from "../../../../../_components/links/link-form-values";
 import { describeError, useTRPC } from "../../../../../_components/trpc";
 import { Badge } from "../../../../../_components/ui/badge";
 import { Button } from "../../../../../_components/ui/button";
@@ -16,15 +17,19 @@ import { Card } from "../../../../../_components/ui/card";
 import { Dialog } from "../../../../../_components/ui/dialog";
 import { Field } from "../../../../../_components/ui/field";
 import { PageHeader } from "../../../../../_components/ui/page-header";
+import { useDates, useViewerTimeZone } from "../../../../../_components/ui/viewer-time-zone";
 import { ReportChartView } from "../../../reports/report-charts";
 
 const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "—" : value.toLocaleString("en", { maximumFractionDigits: digits }));
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-/** a datetime-local input's value for a moment (now by default), in the browser's zone */
-const localInput = (at = new Date()) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** a datetime-local input's value for a moment (now by default), in the viewer's zone, like every time shown */
+const localInput = (timeZone: string, at = new Date()) => isoToLocalInput(at.toISOString(), timeZone);
+/** what the input says, read in the viewer's zone */
+const inputInstant = (value: string, timeZone: string) => localInputToIso(value, timeZone) ?? value;
 const FLAG_LABEL: Record<string, string> = { odometer_mismatch: "Odometer differs from tracker", fill_not_seen: "Fuel sensor saw no fill" };
 
 export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string; asset: { id: number; name: string }; canWrite: boolean }) {
+  const dates = useDates();
+  const timeZone = useViewerTimeZone();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const fuel = useQuery(trpc.fleetEntries.fuelList.queryOptions({ accountKey, assetId: asset.id, limit: 100 }));
@@ -57,7 +62,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
         kind: "lines",
         title: "Consumption",
         unit: "L/100 km",
-        categories: summary.data.series.map((point) => point.filled_at.slice(0, 10)),
+        categories: summary.data.series.map((point) => isoToLocalInput(point.filled_at, timeZone).slice(0, 10)),
         series: [{ name: "L/100 km", color: "#2563eb", values: summary.data.series.map((point) => point.l_per_100km) }],
       }
     : null;
@@ -119,7 +124,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
                 <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">
-                      {when(entry.filled_at)} · {fmt(entry.volume_l, 3)} L{entry.total !== null ? ` · ${fmt(entry.total, 2)}` : ""}
+                      {dates.dateTime(entry.filled_at)} · {fmt(entry.volume_l, 3)} L{entry.total !== null ? ` · ${fmt(entry.total, 2)}` : ""}
                     </p>
                     <p className="text-slate-600">
                       {fmt(entry.odometer_km)} km{entry.distance_km !== null ? ` (+${fmt(entry.distance_km)} km)` : ""}
@@ -142,12 +147,12 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
                   </div>
                   {canWrite ? (
                     <div className="flex w-full flex-wrap gap-2">
-                      <Button variant="ghost" aria-label={`Edit the fill-up of ${when(entry.filled_at)}`} onClick={() => setEditing(entry)}>
+                      <Button variant="ghost" aria-label={`Edit the fill-up of ${dates.dateTime(entry.filled_at)}`} onClick={() => setEditing(entry)}>
                         Edit
                       </Button>
                       <Button
                         variant="ghost"
-                        aria-label={`${entry.void ? "Count again" : "Void"} the fill-up of ${when(entry.filled_at)}`}
+                        aria-label={`${entry.void ? "Count again" : "Void"} the fill-up of ${dates.dateTime(entry.filled_at)}`}
                         busy={toggleVoid.isPending && toggleVoid.variables?.entryId === entry.id}
                         onClick={() => {
                           setNotice(null);
@@ -156,7 +161,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
                       >
                         {entry.void ? "Count again" : "Void"}
                       </Button>
-                      <Button variant="danger-ghost" aria-label={`Delete the fill-up of ${when(entry.filled_at)}`} onClick={() => deleting.choose(entry, remove)}>
+                      <Button variant="danger-ghost" aria-label={`Delete the fill-up of ${dates.dateTime(entry.filled_at)}`} onClick={() => deleting.choose(entry, remove)}>
                         Delete
                       </Button>
                     </div>
@@ -172,7 +177,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
             <ul className="divide-y divide-slate-100" data-testid="odometer-entries">
               {readings.data?.data.map((reading) => (
                 <li key={reading.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2 text-sm">
-                  <span>{when(reading.read_at)}</span>
+                  <span>{dates.dateTime(reading.read_at)}</span>
                   <span className="font-medium">
                     {fmt(reading.value_km)} km {reading.is_reset ? <Badge tone="amber">Reset</Badge> : null}
                     {reading.flags.includes("odometer_mismatch") ? <Badge tone="red">Differs from tracker</Badge> : null}
@@ -220,7 +225,7 @@ export function FuelClient({ accountKey, asset, canWrite }: { accountKey: string
         onConfirm={(entry) => remove.mutate({ accountKey, entryId: entry.id })}
       >
         <p>
-          The fill-up of <strong>{deleting.target ? when(deleting.target.filled_at) : ""}</strong> and its odometer reading are removed and the
+          The fill-up of <strong>{deleting.target ? dates.dateTime(deleting.target.filled_at) : ""}</strong> and its odometer reading are removed and the
           consumption is computed again without it. To keep it on record but leave it out of the figures, void it instead. This cannot be undone.
         </p>
       </DeleteDialog>
@@ -270,11 +275,12 @@ function FuelForm({
   onCancel?: () => void;
 }) {
   const trpc = useTRPC();
-  const blank = { filledAt: localInput(), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false };
+  const timeZone = useViewerTimeZone();
+  const blank = { filledAt: localInput(timeZone), odometer: "", volume: "", price: "", total: "", vendor: "", partial: false, resetUsage: false, isVoid: false };
   const [form, setForm] = useState(() =>
     entry
       ? {
-          filledAt: localInput(new Date(entry.filled_at)),
+          filledAt: localInput(timeZone, new Date(entry.filled_at)),
           odometer: String(entry.odometer_km),
           volume: String(entry.volume_l),
           price: text(entry.price_per_unit),
@@ -311,7 +317,7 @@ function FuelForm({
         event.preventDefault();
         const body = {
           asset_id: assetId,
-          filled_at: new Date(form.filledAt).toISOString(),
+          filled_at: inputInstant(form.filledAt, timeZone),
           odometer_km: num(form.odometer),
           volume_l: num(form.volume),
           price_per_unit: price,
@@ -359,7 +365,8 @@ function FuelForm({
 
 function OdometerForm({ accountKey, assetId, onSaved }: { accountKey: string; assetId: number; onSaved: () => Promise<unknown> }) {
   const trpc = useTRPC();
-  const [form, setForm] = useState({ readAt: localInput(), value: "", isReset: false });
+  const timeZone = useViewerTimeZone();
+  const [form, setForm] = useState({ readAt: localInput(timeZone), value: "", isReset: false });
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.fleetEntries.odometerCreate.mutationOptions({
@@ -377,7 +384,7 @@ function OdometerForm({ accountKey, assetId, onSaved }: { accountKey: string; as
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate({ accountKey, body: { asset_id: assetId, read_at: new Date(form.readAt).toISOString(), value_km: num(form.value), is_reset: form.isReset } });
+          create.mutate({ accountKey, body: { asset_id: assetId, read_at: inputInstant(form.readAt, timeZone), value_km: num(form.value), is_reset: form.isReset } });
         }}
       >
         <Field label="Read at" type="datetime-local" required value={form.readAt} onChange={(e) => setForm((f) => ({ ...f, readAt: e.target.value }))} />
