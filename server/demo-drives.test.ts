@@ -1,7 +1,9 @@
 // #27: a fresh start with the demo (the real server without Next, on a new embedded database, its Teltonika, GT06
 // and OsmAnd listeners on) seeds the demo, and its simulated fleet, driven over real sockets by a manual clock, makes
-// every seeded alert rule fire within the first two minutes of driving; then the parked control car answers a lock
-// and an unlock sent through vehicle control, over its real TCP session.
+// every seeded alert rule fire within the first two minutes of driving; the drivers' iButton lists reach the
+// simulated trackers over Codec 12 (synced), and the first closed trips are the drivers' (their keys in IO 78), so the
+// scorecards rank them; then the parked control car answers a lock and an unlock sent through vehicle control, over
+// its real TCP session.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +15,8 @@ import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES } from "./modules/demo/demo-vehicle
 import { DEMO_RULES } from "./modules/demo/ensure-demo-alert-rules";
 import { isWithinActiveHours } from "./modules/alerts/active-hours";
 import { getControlCommand } from "./modules/vehicle-control/get-control-command";
+import { listDriverScorecards } from "./modules/drivers/list-driver-scorecards";
+import { wholeFleet } from "./modules/asset-scope/asset-scope";
 import { sendControlCommand } from "./modules/vehicle-control/send-control-command";
 import { startFleetline } from "./server";
 import { freePort } from "./testing/free-port";
@@ -26,6 +30,11 @@ afterAll(() => {
 
 const TICK_MS = 3_000; // the demo fleet's reporting interval
 const TWO_MINUTES = 120_000;
+/**
+ * how long the fleet drives: past the end of the first trip of a vehicle with a driver (Van 1 parks about three
+ * minutes in; the simulated vehicles drive the same way on every run, simulated-vehicle.ts)
+ */
+const DRIVE_MS = 200_000;
 /** a coverage gap holds a vehicle's records for at most 15 ticks: driving this far past two minutes sends them all */
 const FLUSH_MS = 15 * TICK_MS;
 
@@ -33,12 +42,12 @@ const FLUSH_MS = 15 * TICK_MS;
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000) => pollUntil(what, probe, timeoutMs);
 
 describe("the demo on a fresh start", () => {
-  it("fires every seeded alert rule within two minutes of driving, and the control car answers lock and unlock over TCP", async () => {
+  it("fires every seeded alert rule within two minutes of driving, syncs the drivers' keys, ranks the drivers of the first trips, and the control car answers lock and unlock over TCP", async () => {
     const dataDir = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fleetline-demo-drives-"));
     dirs.push(dataDir);
     const [teltonika, gt06, osmand] = [await freePort(), await freePort(), await freePort()];
     // the simulated minutes end about now, so the control car's last report is fresh when it is sent a command
-    const clock = new ManualClock(Date.now() - TWO_MINUTES - FLUSH_MS - 5_000);
+    const clock = new ManualClock(Date.now() - DRIVE_MS - FLUSH_MS - 5_000);
     const start = clock.now();
     const running = await startFleetline(
       parseEnv({
@@ -59,7 +68,7 @@ describe("the demo on a fresh start", () => {
       const simulator = (await running.demoFleet!.ready)!;
       expect(simulator.stats.vehicles).toBe(DEMO_VEHICLES.length); // every protocol's vehicles drive
       await simulator.idle();
-      for (let driven = 0; driven < TWO_MINUTES + FLUSH_MS; driven += TICK_MS) {
+      for (let driven = 0; driven < DRIVE_MS + FLUSH_MS; driven += TICK_MS) {
         clock.advance(TICK_MS);
         await simulator.idle(); // every vehicle's records taken by the server before the next tick
       }
@@ -100,6 +109,29 @@ describe("the demo on a fresh start", () => {
       for (const alert of nightAlerts) expect(atNight(alert.firedAt.getTime())).toBe(true);
       if (!atNight(start) && !atNight(clock.now())) expect(nightAlerts).toEqual([]); // a run by day: the night watch is quiet
       for (const alert of fired) expect(alert.within, alert.rule).toBeLessThanOrEqual(TWO_MINUTES);
+
+      // the drivers' keys reached the trackers of the vehicles they drive (setparam, read back with getparam); the
+      // immobiliser stays off, and the control car has no list
+      const keyed = DEMO_VEHICLES.filter((vehicle) => vehicle.drivers.length > 0).map((vehicle) => vehicle.name).sort();
+      const syncs = await waitFor("every authorised drivers list synced", async () => {
+        const rows = await db().authorisedDriverSync.findMany({
+          where: { accountId: account.id },
+          select: { state: true, immobiliser: true, deviceImmobiliser: true, asset: { select: { name: true } } },
+        });
+        return rows.length === keyed.length && rows.every((row) => row.state === "synced") ? rows : undefined;
+      });
+      expect(syncs.map((row) => row.asset.name).sort()).toEqual(keyed);
+      expect(syncs.every((row) => !row.immobiliser && row.deviceImmobiliser === false)).toBe(true);
+
+      // the first closed trips of those vehicles are their drivers': the scorecards of the week the first one started in
+      // rank at least one of the demo's drivers
+      const trip = await waitFor("a closed trip", () =>
+        db().trip.findFirst({ where: { asset: { accountId: account.id, name: { in: keyed } }, endedAt: { not: null } }, select: { startedAt: true }, orderBy: { startedAt: "asc" } }).then((row) => row ?? undefined),
+      );
+      const cards = await listDriverScorecards({ scope: wholeFleet(account.id), period: "week", now: trip.startedAt.getTime() });
+      const ranked = cards.drivers.filter((card) => card.rank !== null);
+      expect(ranked.length).toBeGreaterThan(0);
+      expect(ranked.every((card) => card.trips > 0)).toBe(true);
 
       // lock and unlock the parked control car: written to its TCP session, answered by its simulated adapter
       const admin = await db().user.findUniqueOrThrow({ where: { email: DEMO_ADMIN_EMAIL }, select: { id: true } });

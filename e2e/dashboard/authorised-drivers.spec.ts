@@ -1,10 +1,10 @@
 // Authorised drivers end to end, in the production build: an asset provisioned with the CLI, its tracker connected
-// over real TCP and answering setparam/getparam like an FMB (server/testing/fmb-parameter-memory.ts), an admin
+// over real TCP and answering setparam/getparam like an FMB (server/simulator/fmb-parameter-memory.ts), an admin
 // editing the list on the asset page; the list reaches the tracker and the page says the vehicle holds it. Then the
 // immobiliser for authorised drivers is switched on and confirmed the same way.
 //
 // Needs the server's Teltonika listener on a known port: global setup exports it as FLEETLINE_E2E_TELTONIKA_PORT.
-import { FmbParameterMemory } from "../../server/testing/fmb-parameter-memory";
+import { FmbParameterMemory } from "../../server/simulator/fmb-parameter-memory";
 import { TestDevice } from "../../server/testing/teltonika-test-device";
 import { expect, test } from "../fixtures";
 import { randomImei, signIn } from "../support/dashboard";

@@ -1,13 +1,14 @@
 // The demo account's vehicles, driven by the server itself over its own tracker listeners (Teltonika, GT06 and the
 // OsmAnd phone port, each vehicle as the demo fits it: modules/demo/demo-vehicles.ts), so a new user sees vehicles
-// moving on the live map seconds after `npm start`, alerts firing within minutes, and a parked car whose doors answer
-// lock and unlock. While it drives, each new day gets its routes' runs.
+// moving on the live map seconds after `npm start`, alerts firing within minutes, a parked car whose doors answer
+// lock and unlock, and drivers presenting their iButton keys, so trips and scorecards name them. While it drives, each
+// new day gets its routes' runs.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Db } from "../db/client";
 import { DEMO_ACCOUNT_KEY, DEMO_IMEI_PREFIX, DEMO_IMEIS } from "../modules/demo/seed-demo";
-import { DEMO_VEHICLES } from "../modules/demo/demo-vehicles";
+import { DEMO_VEHICLES, demoDriverKeys } from "../modules/demo/demo-vehicles";
 import { ensureDemoRuns } from "../modules/demo/ensure-demo-routes";
 import { isValidImei } from "../modules/assets/imei";
 import type { Clock } from "../modules/stream/clock";
@@ -107,7 +108,13 @@ async function demoDevices(
     // a tracker someone fitted to a demo vehicle by hand is a real device: only the demo's own are simulated
     if (!vehicle || port === null || (vehicle.imei !== null && !tracker.imei.startsWith(DEMO_IMEI_PREFIX))) continue;
     if (devices.some((device) => device.id === tracker.imei)) continue;
-    devices.push({ id: tracker.imei, protocol: vehicle.protocol, port, route: vehicle.route, plan: { start: vehicle.start, behaviour: vehicle.behaviour } });
+    devices.push({
+      id: tracker.imei,
+      protocol: vehicle.protocol,
+      port,
+      route: vehicle.route,
+      plan: { start: vehicle.start, behaviour: vehicle.behaviour, driverKeys: demoDriverKeys(vehicle) },
+    });
   }
   return devices.length > 0 ? { accountId: account.id, devices } : null;
 }

@@ -2,8 +2,8 @@
 // TCP or OsmAnd HTTP, device-link.ts): one record per vehicle per interval, and now and then a coverage gap after
 // which the buffered records go out together (one multi-record packet for Teltonika, back to back for the others).
 // Each vehicle may speak its own protocol to its own port and follow its own plan (the demo fleet's mix); Teltonika
-// vehicles answer the server's commands through their CAN adapter. Time comes from a clock, so tests drive minutes
-// of simulated driving without waiting them.
+// vehicles answer the server's commands as an FMB with a CAN adapter does (simulated-vehicle.ts). Time comes from a
+// clock, so tests drive minutes of simulated driving without waiting them.
 import { DEMO_ROUTES } from "../modules/demo/demo-routes";
 import type { Clock, ClockTimer } from "../modules/stream/clock";
 import { DeviceRefusedError } from "./device-refused-error";
@@ -74,7 +74,7 @@ export class FleetSimulator {
     this.vehicles = devices.map((device, i) => {
       const route = DEMO_ROUTES[(device.route ?? i) % DEMO_ROUTES.length]!;
       const vehicle = new SimulatedVehicle(device.id, route, Number(device.id.slice(-6)) || i + 1, device.plan);
-      const answer = (command: string) => vehicle.adapter.answer(command);
+      const answer = (command: string) => vehicle.answer(command);
       return {
         vehicle,
         client: createDeviceLink(device.protocol, device.id, options.host, device.port, answer),

@@ -1,11 +1,14 @@
 // One simulated vehicle: drives a loop, stops at junctions, parks with the ignition off, and reports the IO a real
 // FMB with an LV-CAN200 would (ignition, movement, voltages, GSM/GNSS quality, CAN speed, RPM, fuel, mileage, engine
-// temperature, door status, program number). Deterministic for a given seed, so tests can rely on it. Its records are
-// Teltonika's; the GT06 and OsmAnd links (device-link.ts) send what their protocol carries of them. The demo places
-// each vehicle (where on its loop it starts, and how it behaves: demo-vehicles.ts); its CAN adapter answers commands.
+// temperature, door status, program number) and, while a driver is in, the driver's iButton key (IO 78). Deterministic
+// for a given seed, so tests can rely on it. Its records are Teltonika's; the GT06 and OsmAnd links (device-link.ts)
+// send what their protocol carries of them. The demo places each vehicle (where on its loop it starts, how it behaves
+// and who drives it: demo-vehicles.ts). Its tracker answers commands as an FMB with a CAN adapter does: `setparam` and
+// `getparam` from its configuration memory (the authorised-driver sync), the rest from its CAN adapter.
 import { haversineMeters } from "../modules/positions/geo";
 import type { DemoBehaviour } from "../modules/demo/demo-vehicles";
 import { SimulatedCanAdapter } from "./simulated-can-adapter";
+import { FmbParameterMemory } from "./fmb-parameter-memory";
 import type { RecordToEncode } from "../tracker/protocols/teltonika/avl-encoder";
 import { IO } from "../tracker/protocols/teltonika/io-elements";
 import type { Waypoint } from "../modules/demo/demo-routes";
@@ -17,6 +20,11 @@ export interface VehiclePlan {
   start?: number;
   /** default "drives" */
   behaviour?: DemoBehaviour;
+  /**
+   * the iButton keys (16 hex digits, as the tracker reports them) of the vehicle's drivers: each trip, from ignition on
+   * to ignition off, is driven by the next of them in turn, whose key rides in IO 78; default: nobody presents a key
+   */
+  driverKeys?: readonly string[];
 }
 
 /** the program number every simulated adapter holds (a Volkswagen group scheme's, as a real one would) */
@@ -57,8 +65,15 @@ export class SimulatedVehicle {
   private longitude: number;
   private angle = 0;
   private readonly behaviour: DemoBehaviour;
-  /** answers the Codec 12 commands the vehicle's tracker receives */
+  private readonly driverKeys: readonly string[];
+  /** trips started so far: which driver's turn it is */
+  private trips = 0;
+  /** the key of the driver in the vehicle, as IO 78 carries it; null while parked or driven without a key */
+  private driverKey: bigint | null = null;
+  /** answers the CAN adapter's Codec 12 commands */
   readonly adapter = new SimulatedCanAdapter(PROGRAM_NUMBER);
+  /** the tracker's configuration: answers setparam and getparam (the authorised-driver sync's commands) */
+  readonly parameters = new FmbParameterMemory();
 
   constructor(
     readonly imei: string,
@@ -70,11 +85,17 @@ export class SimulatedVehicle {
     const picked = Math.floor(this.random() * route.length);
     this.segment = plan.start === undefined ? picked : plan.start % route.length;
     this.behaviour = plan.behaviour ?? "drives";
+    this.driverKeys = plan.driverKeys ?? [];
     [this.latitude, this.longitude] = route[this.segment]!;
     this.mileage = 40_000_000 + Math.floor(this.random() * 80_000_000);
     this.fuelLiters = 25 + this.random() * 30;
     // parked briefly (so the first record has the ignition off and switching it on is a change), then off it goes
     this.phaseLeftMs = this.behaviour === "parked" ? FOREVER_MS : 2_000 + this.random() * 8_000;
+  }
+
+  /** the tracker's answer to a Codec 12 command from the server */
+  answer(command: string): string {
+    return this.parameters.understands(command) ? this.parameters.answer(command) : this.adapter.answer(command);
   }
 
   /** advances the vehicle by `dtMs` and returns the record a device would log at `now` */
@@ -131,6 +152,8 @@ export class SimulatedVehicle {
           87: Math.round(this.mileage), // CAN total mileage, m
           100: this.adapter.programNumber, // CAN program number
         },
+        // the 64-bit key id, sent as its 8 bytes in wire order (the decoder names it `iButton`, 16 hex digits)
+        ...(this.driverKey === null ? {} : { u64: { [IO.IBUTTON]: this.driverKey } }),
       },
     };
   }
@@ -145,9 +168,17 @@ export class SimulatedVehicle {
       this.phase = r < 0.75 ? "stopped" : "parked";
       this.phaseLeftMs = this.phase === "stopped" ? 10_000 + this.random() * 30_000 : 45_000 + this.random() * 90_000;
     } else {
+      if (this.phase === "parked") this.driverGetsIn();
       this.phase = "driving";
       this.phaseLeftMs = 60_000 + this.random() * 180_000;
     }
+    if (this.phase === "parked") this.driverKey = null; // ignition off: the driver takes the key out and leaves
+  }
+
+  /** the next driver in turn presents their key as the ignition goes on */
+  private driverGetsIn() {
+    const key = this.driverKeys[this.trips++ % this.driverKeys.length];
+    this.driverKey = key === undefined ? null : BigInt(`0x${key}`);
   }
 
   private advance(metres: number) {

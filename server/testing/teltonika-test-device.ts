@@ -2,8 +2,8 @@
 // one packet at a time and waits for its acknowledgement as real devices do, and tells when the server closed the
 // connection. Packets are plain records, so a test can resend exactly what went unacknowledged. Codec 12 commands
 // from the server are taken out of the byte stream as they arrive (acknowledgements stay in it) and answered by the
-// test's handler as a device would (fmb-parameter-memory.ts answers setparam/getparam like an FMB); without a handler,
-// or when it returns null, the device stays silent, like one that ignores commands.
+// test's handler as a device would (server/simulator/fmb-parameter-memory.ts answers setparam/getparam like an
+// FMB); without a handler, or when it returns null, the device stays silent, like one that ignores commands.
 import net from "node:net";
 import { commandFrameAt } from "../tracker/protocols/teltonika/command-frame-reader";
 import {

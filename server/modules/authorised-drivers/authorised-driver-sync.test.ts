@@ -9,7 +9,7 @@ import { PUT } from "@/app/api/[accountKey]/asset/[assetId]/authorised-drivers/r
 import { GET as getSyncStatus } from "@/app/api/[accountKey]/asset/[assetId]/authorised-drivers/sync-status/route";
 import { getRequest, makeAccount, makeAsset, makeToken, routeContext } from "../../testing/http-fixtures";
 import { createMemoryHub, createRedisHub, setHub, type Hub } from "../../hub";
-import { FMB_REFUSAL, FmbParameterMemory } from "../../testing/fmb-parameter-memory";
+import { FMB_REFUSAL, FmbParameterMemory } from "../../simulator/fmb-parameter-memory";
 import { freePort } from "../../testing/free-port";
 import { reachable, servicesRequired, TEST_REDIS_URL } from "../../testing/services";
 import { TestDevice } from "../../testing/teltonika-test-device";

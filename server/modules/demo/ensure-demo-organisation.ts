@@ -7,13 +7,9 @@ import { createAssetGroup } from "../asset-groups/create-asset-group";
 import { createDriver } from "../drivers/create-driver";
 import { changeTagMembers } from "../tags/change-tag-members";
 import { createTag } from "../tags/create-tag";
+import { DEMO_DRIVERS } from "./demo-drivers";
 
-export const DEMO_DRIVERS = [
-  { name: "Ona Kazlauskienė", email: "ona@demo.fleetline.local", phone: "+37060000401" },
-  { name: "Rūta Vaitkutė", email: "ruta@demo.fleetline.local", phone: "+37060000402" },
-  { name: "Jonas Petraitis", email: "jonas@demo.fleetline.local", phone: "+37060000403" },
-  { name: "Tomas Žukauskas", email: "tomas@demo.fleetline.local", phone: "+37060000404" },
-] as const;
+export { DEMO_DRIVERS };
 
 export const DEMO_GROUPS = [
   { name: "Deliveries", vehicles: ["Van 1", "Van 2", "Pickup 9", "Courier phone"] },
@@ -34,7 +30,9 @@ export async function ensureDemoDrivers(accountId: number): Promise<Map<string, 
   const ids = new Map<string, number>();
   for (const driver of existing) if (!ids.has(driver.name)) ids.set(driver.name, driver.id);
   for (const driver of DEMO_DRIVERS) {
-    if (!ids.has(driver.name)) ids.set(driver.name, (await createDriver({ accountId, ...driver })).id);
+    if (ids.has(driver.name)) continue;
+    const { name, email, phone } = driver; // the key goes on the vehicles' lists (ensure-demo-authorised-drivers.ts)
+    ids.set(driver.name, (await createDriver({ accountId, name, email, phone })).id);
   }
   return ids;
 }

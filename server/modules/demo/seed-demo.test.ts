@@ -16,7 +16,10 @@ import { getLinkInfo } from "../tracking-links/get-link-info";
 import { getControlCapabilities } from "../vehicle-control/get-control-capabilities";
 import { testImei } from "../../testing/test-imei";
 import { DEMO_ACCOUNT_KEY, DEMO_ADMIN_EMAIL, DEMO_IMEIS, DEMO_TRACKED_ASSET, seedDemo } from "./seed-demo";
-import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES } from "./demo-vehicles";
+import { DEMO_CONTROL_VEHICLE, DEMO_VEHICLES, demoDriverKeys } from "./demo-vehicles";
+import { demoDriver } from "./demo-drivers";
+import { replaceAuthorisedDrivers } from "../authorised-drivers/replace-authorised-drivers";
+import { deleteDriver } from "../drivers/delete-driver";
 import { DEMO_DRIVERS, DEMO_GROUPS, DEMO_TAGS } from "./ensure-demo-organisation";
 import { DEMO_GEOFENCES, DEMO_RULES } from "./ensure-demo-alert-rules";
 import { DEMO_PASSENGERS, DEMO_ROUTES_SEEDED } from "./ensure-demo-routes";
@@ -42,6 +45,16 @@ async function demoContents(db: ReturnType<typeof useTestDatabase>["db"], accoun
     renewals: await db.renewalReminder.count({ where }),
     fuel: await db.fuelEntry.count({ where }),
     schedules: await db.reportSchedule.count({ where }),
+    authorisedDrivers: await db.authorisedDriver.findMany({
+      where,
+      select: { asset: { select: { name: true } }, keyId: true, name: true, driver: { select: { name: true } }, position: true },
+      orderBy: [{ asset: { name: "asc" } }, { position: "asc" }],
+    }),
+    authorisedDriverSyncs: await db.authorisedDriverSync.findMany({
+      where,
+      select: { asset: { select: { name: true } }, revision: true, immobiliser: true },
+      orderBy: { asset: { name: "asc" } },
+    }),
   };
 }
 
@@ -168,6 +181,51 @@ describe.each(databaseKinds())("demo seed on %s", (kind) => {
     expect(await t.db.account.count({ where: { key: DEMO_ACCOUNT_KEY } })).toBe(1);
   });
 
+  it("puts the drivers' iButton keys on the lists of the Teltonika vehicles they drive, the immobiliser off, and puts them back", async () => {
+    await seedDemo(t.db, { now: NOW });
+    const account = await getAccountByKey({ key: DEMO_ACCOUNT_KEY });
+    const lists = async () => (await demoContents(t.db, account.id)).authorisedDrivers;
+    const seeded = DEMO_VEHICLES.flatMap((vehicle) =>
+      vehicle.drivers.map((name, position) => ({ asset: { name: vehicle.name }, keyId: demoDriver(name).keyId, name, driver: { name }, position })),
+    );
+    expect(await lists()).toEqual([...seeded].sort((a, b) => a.asset.name.localeCompare(b.asset.name) || a.position - b.position));
+    // every Teltonika vehicle that drives has a driver, a shared one two; the control car and the other trackers none
+    for (const vehicle of DEMO_VEHICLES) {
+      const keyed = vehicle.protocol === "teltonika" && vehicle.behaviour !== "parked";
+      expect(demoDriverKeys(vehicle).length > 0, vehicle.name).toBe(keyed);
+    }
+    expect(DEMO_VEHICLES.some((vehicle) => vehicle.drivers.length > 1)).toBe(true);
+    expect(demoDriverKeys(DEMO_VEHICLES.find((v) => v.name === DEMO_CONTROL_VEHICLE)!)).toEqual([]);
+    const syncs = (await demoContents(t.db, account.id)).authorisedDriverSyncs;
+    expect(syncs.map((sync) => sync.asset.name).sort()).toEqual(DEMO_VEHICLES.filter((v) => v.drivers.length > 0).map((v) => v.name).sort());
+    expect(syncs.every((sync) => !sync.immobiliser)).toBe(true);
+
+    // a visitor adds a key of their own to the shared pickup, takes Jonas's key off it and unlinks Tomas's, and deletes
+    // Ona (her key stays on the bus's list, unlinked); the next start puts back the demo's keys, linked to the drivers
+    // (Ona made again), and keeps the visitor's key
+    const pickup = await t.db.asset.findFirstOrThrow({ where: { accountId: account.id, name: "Pickup 9" }, select: { id: true } });
+    await replaceAuthorisedDrivers({
+      accountId: account.id,
+      assetId: pickup.id,
+      body: { drivers: [{ key_id: demoDriver("Tomas Žukauskas").keyId, name: "Tomas Žukauskas" }, { key_id: "00000000000000AB", name: "Spare key" }] },
+    });
+    const ona = await t.db.driver.findFirstOrThrow({ where: { accountId: account.id, name: "Ona Kazlauskienė" }, select: { id: true } });
+    await deleteDriver({ accountId: account.id, driverId: ona.id });
+    await seedDemo(t.db, { now: NOW });
+    const after = await lists();
+    expect(after.filter((entry) => entry.asset.name === "Pickup 9").map((entry) => [entry.keyId, entry.driver?.name ?? null])).toEqual([
+      ["00000000000000AB", null],
+      [demoDriver("Jonas Petraitis").keyId, "Jonas Petraitis"],
+      [demoDriver("Tomas Žukauskas").keyId, "Tomas Žukauskas"], // the visitor unlinked it: given back to Tomas
+    ]);
+    expect(after.filter((entry) => entry.asset.name === "School Bus 4")).toEqual(seeded.filter((entry) => entry.asset.name === "School Bus 4"));
+
+    // kept once put back: a further start changes nothing (no new revision queued to the trackers)
+    const settled = await demoContents(t.db, account.id);
+    await seedDemo(t.db, { now: NOW });
+    expect(await demoContents(t.db, account.id)).toEqual(settled);
+  });
+
   it("puts the control adapter on the control vehicle of a demo seeded before it, and leaves other accounts alone", async () => {
     // another account, with things named as the demo names its own
     const other = await createAccount({ name: "Someone else", plan: "detailed", addons: { mobility: true, driver: true } });
@@ -177,6 +235,9 @@ describe.each(databaseKinds())("demo seed on %s", (kind) => {
     const fence = await createGeofence({ accountId: other.id, body: { ...DEMO_GEOFENCES[0], center: { ...DEMO_GEOFENCES[0].center } } });
     await createAlertRule({ accountId: other.id, body: { name: DEMO_RULES.depot, type: "GEOFENCE", params: { geofence_id: fence.id } } });
     await createRoute({ accountId: other.id, routeNumber: "4" });
+    // the other account's van with a demo driver's key on its list (an iButton is a serial anyone may hold)
+    const otherVan = await t.db.asset.findFirstOrThrow({ where: { accountId: other.id, name: "Van 1" }, select: { id: true } });
+    await replaceAuthorisedDrivers({ accountId: other.id, assetId: otherVan.id, body: { drivers: [{ key_id: demoDriver("Jonas Petraitis").keyId, name: "Jonas" }] } });
     const before = await demoContents(t.db, other.id);
 
     await seedDemo(t.db, { now: NOW });

@@ -13,6 +13,7 @@ import { ensureDemoDrivers, ensureDemoGroupsAndTags } from "./ensure-demo-organi
 import { ensureDemoAlertRules } from "./ensure-demo-alert-rules";
 import { ensureDemoRoutes } from "./ensure-demo-routes";
 import { ensureDemoRecords } from "./ensure-demo-records";
+import { ensureDemoAuthorisedDrivers } from "./ensure-demo-authorised-drivers";
 
 export const DEMO_ACCOUNT_KEY = "demo";
 export const DEMO_ADMIN_EMAIL = "admin@demo.fleetline.local";
@@ -66,7 +67,8 @@ export async function seedDemoAccount(prisma: Db, options: { logger?: Logger } =
 }
 
 /**
- * Everything else the demo shows that the account lacks: the other vehicles, drivers, groups, tags, places and alert rules, routes with
+ * Everything else the demo shows that the account lacks: the other vehicles, drivers (their iButton keys on the lists
+ * of the vehicles they drive), groups, tags, places and alert rules, routes with
  * today's runs and passengers, reminders, fill-ups and a report schedule, each through its module's use case and only
  * in the demo account. The alert rules come first, so they watch the vehicles from their first minute of driving.
  */
@@ -75,6 +77,7 @@ export async function seedDemoContents(accountId: number, options: { now?: numbe
   await ensureDemoAlertRules(accountId);
   const vehicles = await ensureDemoVehicles(accountId, { logger: options.logger });
   const drivers = await ensureDemoDrivers(accountId);
+  await ensureDemoAuthorisedDrivers(accountId, vehicles, drivers, options.logger);
   await ensureDemoGroupsAndTags(accountId, vehicles, drivers);
   await ensureDemoRoutes(accountId, vehicles, drivers, now);
   await ensureDemoRecords(accountId, vehicles, drivers, now);

@@ -1,5 +1,7 @@
-// Test support: the configuration memory of a Teltonika FMB, answering `setparam` and `getparam` as the device does
-// (answers as on the Teltonika wiki's setparam/getparam pages). Plug it into a TestDevice:
+// The configuration memory of a Teltonika FMB, answering `setparam` and `getparam` as the device does (answers as on
+// the Teltonika wiki's setparam/getparam pages), for the parameters Fleetline writes (authorised-drivers/
+// fmb-parameters.ts). The simulated Teltonika vehicles answer with it (simulated-vehicle.ts), and tests plug it into
+// a TestDevice:
 //
 //   const fmb = new FmbParameterMemory();
 //   const device = await TestDevice.connect(port, imei, "127.0.0.1", fmb.handler);
@@ -12,9 +14,12 @@ import {
   IBUTTON_LIST_SIZE,
   IMMOBILISER_SCENARIO_PARAM,
 } from "../modules/authorised-drivers/fmb-parameters";
-import type { CommandHandler } from "./teltonika-test-device";
+import type { CommandAnswerer } from "./teltonika-device-client";
 
 export const FMB_REFUSAL = "WARNING: Not supported Param ID or Value detected";
+
+/** the commands this memory answers; the others are for whatever else the device has (its CAN adapter) */
+const PARAMETER_VERBS = new Set(["setparam", "getparam"]);
 
 export class FmbParameterMemory {
   readonly values = new Map<number, string>();
@@ -42,7 +47,12 @@ export class FmbParameterMemory {
     return this.values.get(IMMOBILISER_SCENARIO_PARAM) !== "0" && this.values.get(IBUTTON_LIST_CHECK_PARAM) === "1";
   }
 
-  readonly handler: CommandHandler = (command) => (this.silent ? null : this.answer(command));
+  readonly handler: CommandAnswerer = (command) => (this.silent ? null : this.answer(command));
+
+  /** whether the command is one this memory answers (setparam, getparam) */
+  understands(command: string): boolean {
+    return PARAMETER_VERBS.has(command.trim().split(/\s+/, 1)[0]!);
+  }
 
   answer(command: string): string {
     const [verb, rest = ""] = command.trim().split(/\s+(.*)/s);
