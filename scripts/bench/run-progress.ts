@@ -9,7 +9,12 @@
 //                                             a fix every 10 s, dwelling 30 s at each stop; the state machine, the ETA
 //                                             model with the route's history, the state writes (events, and once a
 //                                             minute) and the run.progress / run.eta messages on a memory hub
-//   run_progress_cost_pct                     the second over the first, in % (target: under 10)
+//   run_progress_cost_pct                     the second over the first, in %: what a position of a vehicle driving
+//                                             a run costs on top of storing it
+//   run_progress_added_pct                    what 2,000 runs with a fix every 10 s add to ingest's CPU per position
+//                                             at the steady load, in % (issue 24's target: under 10): their 200
+//                                             positions a second through the tracker over the steady load's 2,000
+//                                             positions a second stored, each at its measured CPU per position
 //   run_progress_events                       run events the drive produced (arrivals, departures, skips, starts)
 // The tracker runs on its own here, as it runs on a node behind the acknowledgement: its CPU is what a node spends
 // on top of storing the same positions.
@@ -22,7 +27,7 @@ import { RunProgressTracker } from "../../server/modules/run-progress/run-progre
 import { createScratchDatabase } from "../../server/testing/scratch-postgres";
 import { reachable, TEST_POSTGRES_URL } from "../../server/testing/services";
 import { TestDrive } from "../../server/testing/test-drive";
-import { flood, withFloodFleet } from "./support/flood";
+import { flood, FLOOD_CONNECTIONS, withFloodFleet } from "./support/flood";
 import { round, type Bench, type Figure } from "./types";
 
 const RUNS = Number(process.env.BENCH_RUN_PROGRESS_RUNS ?? 2_000);
@@ -152,6 +157,12 @@ export default {
       { name: "run_progress_ingest_cpu_us_per_position", value: round(ingest, 1), unit: "µs" },
       { name: "run_progress_cpu_us_per_position", value: round(runs.perPosition, 1), unit: "µs" },
       { name: "run_progress_cost_pct", value: round((runs.perPosition / ingest) * 100, 1), unit: "%" },
+      // CPU a second: the runs' fixes through the tracker beside the steady load's positions stored (one a second each)
+      {
+        name: "run_progress_added_pct",
+        value: round((((RUNS / FIX_EVERY_S) * runs.perPosition) / (FLOOD_CONNECTIONS * ingest)) * 100, 2),
+        unit: "%",
+      },
       { name: "run_progress_events", value: runs.events, unit: "events" },
     ] satisfies Figure[];
   },
