@@ -11,7 +11,7 @@ describe("protocol port", () => {
     expect(protocolCatalogue()).toBe(registryCatalogue);
     expect(protocolCatalogue().carriesCommands("teltonika")).toBe(true);
     expect(protocolCatalogue().carriesCommands("osmand")).toBe(false);
-    expect(protocolCatalogue().describeIo("externalVoltage")).toEqual({ unit: "V", group: "permanent" });
+    expect(protocolCatalogue().describeIo("externalVoltage")).toEqual({ unit: "V", group: "permanent", protocolId: "AVL 66" });
   });
 
   it("throws a clear error when nothing set it", () => {

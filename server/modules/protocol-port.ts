@@ -8,8 +8,8 @@ import type { IoDescription, NamedIoValue, RawIoValue } from "../tracker/record"
 export interface ProtocolCatalogue {
   /** stored raw IO named by its protocol's dictionary (a protocol no longer known: raw ids as `io<id>` names) */
   namedIo(protocol: string, rawIo: Record<string, RawIoValue>): Record<string, NamedIoValue>;
-  /** unit and group of a published IO name, or null when no protocol knows it */
-  describeIo(name: string): IoDescription | null;
+  /** unit and group of a published IO name (from the reporting protocol when given), or null when no protocol knows it */
+  describeIo(name: string, reportedBy?: string): IoDescription | null;
   /** whether a tracker of this protocol can be sent commands (vehicle control says so when it cannot) */
   carriesCommands(protocol: string): boolean;
 }

@@ -14,8 +14,11 @@ export function namedIoOf(protocol: string, rawIo: Record<string, RawIoValue>): 
   return out;
 }
 
-/** unit and group of a published IO name, from the first protocol that knows it (names mean the same everywhere) */
-export function describeIo(name: string): IoDescription | null {
+/** unit and group of a published IO name: from the reporting protocol when given (a level's scale and the element's
+ *  id are its own), else from the first protocol that knows it (names mean the same everywhere) */
+export function describeIo(name: string, reportedBy?: string): IoDescription | null {
+  const own = reportedBy ? ioDictionary(reportedBy)?.describe(name) : null;
+  if (own) return own;
   for (const protocol of PROTOCOLS) {
     const description = protocol.io.describe(name);
     if (description) return description;

@@ -52,6 +52,10 @@ export interface TrackerRecord {
 export interface IoDescription {
   unit: string | null;
   group: string | null;
+  /** the protocol's own id of the element, as installers configure it (Teltonika: "AVL 66"), when it has one */
+  protocolId?: string;
+  /** the top of a level's scale (GSM signal: 5 on Teltonika, 4 on GT06), so the dashboard draws the right bars */
+  levelMax?: number;
 }
 
 /** How a protocol names and describes its IO: the registry holds one per protocol. */

@@ -18,8 +18,16 @@ export async function getLatestReadings(input: { accountId: number; assetId: num
   const notMeasured = new Set(payload.notMeasured ?? []);
   const readings: Reading[] = Object.entries({ ...payload.ioData, ...payload.sensors })
     .map(([name, value]) => {
-      const description = protocolCatalogue().describeIo(name);
-      return { name, value, unit: description?.unit ?? null, group: description?.group ?? null, measured: !notMeasured.has(name) };
+      const description = protocolCatalogue().describeIo(name, payload.protocol);
+      return {
+        name,
+        value,
+        unit: description?.unit ?? null,
+        group: description?.group ?? null,
+        measured: !notMeasured.has(name),
+        protocolId: description?.protocolId ?? null,
+        levelMax: description?.levelMax ?? null,
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
   return { dateUpdated: payload.dateUpdated, readings };

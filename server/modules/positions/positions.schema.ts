@@ -96,6 +96,10 @@ export interface Reading {
   group: string | null;
   /** false for CAN values reset to zero at ignition off (not a measurement) */
   measured: boolean;
+  /** the protocol's own id of the element (Teltonika "AVL 66"), for installers; null when it has none */
+  protocolId: string | null;
+  /** the top of a level's scale (GSM signal 0..5 or 0..4); null for values that are not levels */
+  levelMax: number | null;
 }
 
 export interface LatestReadings {

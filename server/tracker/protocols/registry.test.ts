@@ -28,7 +28,9 @@ describe("protocol registry", () => {
     expect(namedIoOf("teltonika", { 66: 12400, 239: 1 })).toEqual({ externalVoltage: 12.4, ignition: 1 });
     expect(namedIoOf("gt06", { gsmSignal: 3, protocol: 0x22 })).toEqual({ gsmSignal: 3, protocol: 0x22 });
     expect(namedIoOf("retired", { 5: 1 })).toEqual({ io5: 1 });
-    expect(describeIo("externalVoltage")).toEqual({ unit: "V", group: "permanent" });
+    expect(describeIo("externalVoltage")).toEqual({ unit: "V", group: "permanent", protocolId: "AVL 66" });
+    expect(describeIo("gsmSignal")).toMatchObject({ levelMax: 5 }); // Teltonika, the first protocol that names it
+    expect(describeIo("gsmSignal", "gt06")).toMatchObject({ levelMax: 4 }); // the reporting protocol's own scale
     expect(describeIo("gt06VoltageLevel")).toEqual({ unit: null, group: "permanent" });
     expect(describeIo("nonesuch")).toBeNull();
   });

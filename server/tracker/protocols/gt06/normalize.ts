@@ -109,7 +109,7 @@ const DESCRIPTIONS: ReadonlyMap<string, IoDescription> = new Map([
   ["batteryVoltage", { unit: "V", group: "permanent" }],
   ["externalVoltage", { unit: "V", group: "permanent" }],
   ["totalOdometer", { unit: "m", group: "permanent" }],
-  ["gsmSignal", { unit: null, group: "permanent" }], // 0-4
+  ["gsmSignal", { unit: null, group: "permanent", levelMax: 4 }], // 0-4
   ["gt06VoltageLevel", { unit: null, group: "permanent" }], // 0-6, a level
   ["charging", { unit: null, group: "permanent" }],
   ["armed", { unit: null, group: "permanent" }],

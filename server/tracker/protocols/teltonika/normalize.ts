@@ -43,9 +43,15 @@ export function normalizeRecords(records: DecodedRecord[]): TrackerRecord[] {
   return records.map(normalizeRecord);
 }
 
-/** published IO name -> unit and group, from the AVL table */
+/** GSM signal comes as 0..5 (AVL 21) */
+const GSM_SIGNAL_MAX = 5;
+
+/** published IO name -> unit, group and AVL id, from the AVL table */
 const BY_NAME: ReadonlyMap<string, IoDescription> = new Map(
-  [...IO_ELEMENTS.values()].map((def) => [def.name, { unit: def.unit ?? null, group: def.group }]),
+  [...IO_ELEMENTS.values()].map((def) => [
+    def.name,
+    { unit: def.unit ?? null, group: def.group, protocolId: `AVL ${def.id}`, ...(def.id === IO.GSM_SIGNAL ? { levelMax: GSM_SIGNAL_MAX } : {}) },
+  ]),
 );
 
 export const teltonikaIo: IoDictionary = {
