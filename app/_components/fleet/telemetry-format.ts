@@ -185,7 +185,7 @@ export function describeReading(r: TelemetryReading, locale?: string): ReadingVi
   const flag = typeof r.value === "boolean" ? r.value : (onOff || YES_NO_NUMBERS.has(r.name)) && (r.value === 0 || r.value === 1) ? r.value === 1 : null;
   if (flag !== null) return view(onOff ? (flag ? "On" : "Off") : flag ? "Yes" : "No");
 
-  if (typeof r.value !== "number") return view(r.unit ? `${r.value} ${r.unit}` : r.value);
+  if (typeof r.value !== "number") return view(rawValue(r));
 
   if (r.name === "gsmSignal" || r.levelMax) {
     const max = r.levelMax ?? 5;
