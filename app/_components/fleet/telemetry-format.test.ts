@@ -1,7 +1,7 @@
 // Readings as a person reads them: each kind of value in its human unit or word, plain labels, unknown elements as
 // they came, and the raw name and value kept for installers. en-GB pins the separators; the page uses the browser's.
 import { describe, expect, it } from "vitest";
-import { describeReading, formatKilometres, humanizeName, readingLabel, type TelemetryReading } from "./telemetry-format";
+import { describeReading, formatKilometres, formatOnOff, humanizeName, readingLabel, type TelemetryReading } from "./telemetry-format";
 
 const reading = (name: string, value: number | boolean | string, unit: string | null = null, extra: Partial<TelemetryReading> = {}) => ({
   name,
@@ -37,6 +37,10 @@ describe("switches and flags", () => {
     expect(text(reading("digitalInput2", 1))).toBe("On");
     expect(text(reading("digitalOutput1", 0))).toBe("Off");
     expect(text(reading("canSsfIgnition", true, null, { group: "can" }))).toBe("On");
+  });
+
+  it("writes a switch the map panel shows On, Off or a dash when not reported", () => {
+    expect([formatOnOff(true), formatOnOff(false), formatOnOff(null)]).toEqual(["On", "Off", "—"]);
   });
 
   it("reads movement and other flags Yes or No", () => {

@@ -174,6 +174,11 @@ function rawValue(r: TelemetryReading): string {
   return r.unit ? `${String(r.value)} ${r.unit}` : String(r.value);
 }
 
+/** a switch's state in words: true -> "On"; null (not reported) -> "—" */
+export function formatOnOff(on: boolean | null): string {
+  return on === null ? "—" : on ? "On" : "Off";
+}
+
 /** One reading as a person reads it, with its raw form for installers. `locale`: the browser's when absent. */
 export function describeReading(r: TelemetryReading, locale?: string): ReadingView {
   const raw = { name: r.name, value: rawValue(r) };
@@ -183,7 +188,7 @@ export function describeReading(r: TelemetryReading, locale?: string): ReadingVi
 
   const onOff = ON_OFF.has(r.name) || ON_OFF_FAMILIES.test(r.name);
   const flag = typeof r.value === "boolean" ? r.value : (onOff || YES_NO_NUMBERS.has(r.name)) && (r.value === 0 || r.value === 1) ? r.value === 1 : null;
-  if (flag !== null) return view(onOff ? (flag ? "On" : "Off") : flag ? "Yes" : "No");
+  if (flag !== null) return view(onOff ? formatOnOff(flag) : flag ? "Yes" : "No");
 
   if (typeof r.value !== "number") return view(rawValue(r));
 

@@ -9,6 +9,7 @@ import { FitBounds } from "./fit-bounds";
 import { FleetMap } from "./fleet-map";
 import { StreamBadge } from "../stream-badge";
 import { groupPaths } from "../fleet/group-tree";
+import { formatOnOff } from "../fleet/telemetry-format";
 import { useAssetGroups, useTags } from "../fleet/use-fleet-labels";
 import { useLiveFleet } from "./use-live-fleet";
 import { useDates } from "../ui/viewer-time-zone";
@@ -265,6 +266,8 @@ function VehiclePanel({ vehicle, now, base, onClose }: { vehicle: VehicleView; n
         </dd>
         <dt className="text-slate-500">Speed</dt>
         <dd data-testid="vehicle-speed">{p ? `${p.speed} km/h` : "—"}</dd>
+        <dt className="text-slate-500">Ignition</dt>
+        <dd data-testid="vehicle-ignition">{formatOnOff(p?.ignition ?? null)}</dd>
         <dt className="text-slate-500">Last update</dt>
         <dd title={p ? dates.dateTime(p.dateUpdated) : undefined}>{p ? dates.ago(p.dateUpdated, now) : "—"}</dd>
         <dt className="text-slate-500">Position</dt>
