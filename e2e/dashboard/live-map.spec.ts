@@ -37,6 +37,7 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
     const panel = page.getByTestId("vehicle-panel");
     await expect(panel).toContainText("Live Van");
     await expect(panel.getByTestId("vehicle-speed")).toHaveText("32 km/h");
+    await expect(panel.getByTestId("vehicle-ignition")).toHaveText("On"); // AVL 239 = 1, in a word
     await expect(panel.getByTestId("vehicle-position")).toHaveText("54.68720, 25.27970");
 
     await send(drivingFix(54.6901, 25.2843, 57, 45));
@@ -57,6 +58,16 @@ test("a tracker's vehicle appears on the live map and moves without a reload", a
   await page.getByRole("button", { name: "Play" }).click();
   await expect(page.getByText("fix 2 of 2")).toBeVisible();
   await expect(page.getByText("12.6 V")).toBeVisible(); // external voltage, unit from the AVL table
+  // readings in words: ignition and movement come as 1, a person reads On and Yes
+  const reading = (name: string) => page.locator(`[data-testid=reading][data-reading=${name}]`);
+  await expect(reading("externalVoltage")).toContainText("External voltage");
+  await expect(reading("ignition").locator("dd")).toHaveText("On");
+  await expect(reading("movement").locator("dd")).toHaveText("Yes");
+  // the raw name, value and AVL id, one click away for installers
+  await expect(page.getByTestId("reading-raw")).toHaveCount(0);
+  await page.getByLabel("Show raw values").check();
+  await expect(reading("externalVoltage").getByTestId("reading-raw")).toHaveText("externalVoltage = 12.6 V · AVL 66");
+  await expect(reading("ignition").getByTestId("reading-raw")).toHaveText("ignition = 1 · AVL 239");
 });
 
 test("unknown devices can be pre-registered and provisioned into the account", async ({ page, account }) => {
