@@ -213,13 +213,29 @@ describe.each(databaseKinds())("positions history, trips and readings on %s", (k
     expect(trips[0]!.trail.length).toBeGreaterThan(1);
   });
 
-  it("gives the newest IO values with units from the AVL table", async () => {
+  it("gives the newest IO values with units and AVL ids from the AVL table", async () => {
     const { dateUpdated, readings } = await callerFor(a.users.viewer).positions.readings({ accountKey: a.key, assetId });
     expect(dateUpdated).toBe(T0 + 50_000);
-    expect(readings).toContainEqual({ name: "externalVoltage", value: 12.4, unit: "V", group: "permanent", measured: true });
+    expect(readings).toContainEqual({
+      name: "externalVoltage",
+      value: 12.4,
+      unit: "V",
+      group: "permanent",
+      measured: true,
+      protocolId: "AVL 66",
+      levelMax: null,
+    });
     expect(readings).toContainEqual(expect.objectContaining({ name: "ignition", value: 0 }));
     // engine speed reads zero after ignition off: a reset, not a measurement
-    expect(readings).toContainEqual({ name: "canEngineRpm", value: 0, unit: "rpm", group: "can", measured: false });
+    expect(readings).toContainEqual({
+      name: "canEngineRpm",
+      value: 0,
+      unit: "rpm",
+      group: "can",
+      measured: false,
+      protocolId: "AVL 85",
+      levelMax: null,
+    });
   });
 
   it("hides another account's asset (NOT_FOUND)", async () => {
