@@ -60,6 +60,26 @@ describe.skipIf(!redisUp)("command gateway across nodes (Redis hub)", () => {
     expect(device.commands).toEqual(["lvcangetprog"]);
   });
 
+  it("keeps an answer that arrives in the same read from Redis as the claim", async () => {
+    // a holder that claims and answers in one go, as a node does for a device answering at once: both replies are
+    // published in the same tick, so node B's subscriber hears them back to back before its caller has resumed
+    const holder = await createRedisHub(TEST_REDIS_URL);
+    try {
+      const stop = holder.subscribe("tracker.command.request", (request) => {
+        if (request.trackerId !== 1_999_999_999 || request.command === null) return;
+        void holder.publish("tracker.command.reply", { requestId: request.requestId, stage: "delivered" });
+        void holder.publish("tracker.command.reply", { requestId: request.requestId, stage: "answered", text: "at once" });
+      });
+      await holder.ready();
+      const delivery = await gatewayB.deliver(1_999_999_999, "getver", 2_000);
+      expect(delivery).not.toBeNull();
+      expect(await delivery!.answer).toBe("at once");
+      stop();
+    } finally {
+      await holder.close();
+    }
+  });
+
   it("answers offline for a tracker no node holds", async () => {
     expect(await gatewayB.isOnline(2_000_000_000)).toBe(false);
     expect(await gatewayB.deliver(2_000_000_000, "lvcangetprog", 5_000)).toBeNull();

@@ -41,20 +41,31 @@ export function createCommandGateway(options: { sessions: DeviceSessions; hub: H
       })
     : () => {};
 
-  /** publishes a request and resolves with the first reply (null after `claimMs` without one) */
+  /**
+   * publishes a request and resolves with the first reply (null after `claimMs` without one); the replies heard after
+   * it, before the caller listens again, are kept in `later`: a device that answers at once has its "answered" reply
+   * arrive with "delivered", in the same read from Redis, before the caller has resumed from the first
+   */
   function request(trackerId: number, command: string | null, timeoutMs: number) {
     const requestId = randomUUID();
+    const later: Reply[] = [];
+    let settled = false;
     let onReply: (reply: Reply) => void = () => {};
     const first = new Promise<Reply | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), CLAIM_WAIT_MS);
+      const timer = setTimeout(() => {
+        settled = true;
+        resolve(null);
+      }, CLAIM_WAIT_MS);
       onReply = (reply) => {
+        if (settled) return void later.push(reply);
+        settled = true;
         clearTimeout(timer);
         resolve(reply);
       };
     });
     waiting.set(requestId, (reply) => onReply(reply));
     void hub.publish("tracker.command.request", { requestId, trackerId, command, timeoutMs }).catch(() => onReply({ requestId, stage: "failed" }));
-    return { requestId, first };
+    return { requestId, first, later };
   }
 
   return {
@@ -71,7 +82,7 @@ export function createCommandGateway(options: { sessions: DeviceSessions; hub: H
       const session = sessions.get(trackerId);
       if (session) return { answer: session.send(command, timeoutMs) };
       if (!routed) return null;
-      const { requestId, first } = request(trackerId, command, timeoutMs);
+      const { requestId, first, later } = request(trackerId, command, timeoutMs);
       const claimed = await first;
       if (claimed?.stage !== "delivered") {
         waiting.delete(requestId);
@@ -83,13 +94,16 @@ export function createCommandGateway(options: { sessions: DeviceSessions; hub: H
           waiting.delete(requestId);
           reject(new Error(`the device did not answer "${command}" in time`));
         }, timeoutMs + CLAIM_WAIT_MS);
-        waiting.set(requestId, (reply) => {
+        const onAnswer = (reply: Reply) => {
           if (reply.stage !== "answered" && reply.stage !== "failed") return;
           clearTimeout(timer);
           waiting.delete(requestId);
           if (reply.stage === "answered") resolve(reply.text ?? "");
           else reject(new Error(reply.text ?? "the command failed"));
-        });
+        };
+        waiting.set(requestId, onAnswer);
+        // an answer heard while this caller was resuming from "delivered"
+        for (const reply of later.splice(0)) onAnswer(reply);
       });
       return { answer };
     },
